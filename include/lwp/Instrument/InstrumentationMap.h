@@ -1,0 +1,117 @@
+//===- InstrumentationMap.h - Region ID -> region description ---*- C++ -*-===//
+//
+// Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
+//
+//===----------------------------------------------------------------------===//
+//
+// The instrumentation map: the compile-time table that tells, for every region
+// ID a probe carries, what region it is (kind, function, depth, height, parent
+// region, source location). This is the one definition of that table: the
+// MLIR pass, the LLVM pass, the in-binary section and the report all use it.
+// Its JSON form is specified in docs/instrumentation-map.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LWP_INSTRUMENT_INSTRUMENTATIONMAP_H
+#define LWP_INSTRUMENT_INSTRUMENTATIONMAP_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lwp {
+
+/// Largest region ID. Bit 31 of a 32-bit ID word is reserved so that a target
+/// lowering may tag start and end probes in the ID it passes to the handler.
+constexpr uint32_t MaxRegionId = 0x7fffffffu;
+
+/// Version of the map's JSON form (docs/instrumentation-map.md). Readers
+/// refuse other versions.
+constexpr unsigned InstrumentationMapVersion = 1;
+
+/// What a region wraps.
+enum class RegionKind : uint8_t {
+  Function = 0, ///< a whole function body
+  Loop = 1,     ///< one loop (MLIR loop op or LLVM natural loop)
+};
+
+/// Returns "function" or "loop".
+llvm::StringRef stringifyRegionKind(RegionKind Kind);
+/// Parses "function" or "loop"; std::nullopt for anything else.
+std::optional<RegionKind> parseRegionKind(llvm::StringRef Name);
+
+/// A source position; Line and Column are 1-based, 0 when unknown. An empty
+/// File means no location is known.
+struct SourceLocation {
+  std::string File;
+  uint32_t Line = 0;
+  uint32_t Column = 0;
+
+  bool isKnown() const { return !File.empty(); }
+  /// "file:line:col", or "-" when unknown.
+  std::string str() const;
+};
+
+/// One row of the map.
+struct RegionEntry {
+  /// The ID both probes of the region carry (0..MaxRegionId).
+  uint32_t Id = 0;
+  RegionKind Kind = RegionKind::Function;
+  /// Symbol name of the enclosing function (the function itself for a
+  /// function region).
+  std::string Function;
+  /// Loop depth (outermost loop = 0); none for a function region.
+  std::optional<uint32_t> Depth;
+  /// Loop height (innermost loop = 0); none for a function region.
+  std::optional<uint32_t> Height;
+  /// ID of the nearest enclosing instrumented region; none at the top.
+  std::optional<uint32_t> ParentId;
+  /// Where the region starts in the source.
+  SourceLocation Loc;
+};
+
+/// The map of one module (or of several, once merged): entries sorted by ID.
+class InstrumentationMap {
+public:
+  /// Appends an entry. IDs are expected to be added in increasing order.
+  void add(RegionEntry Entry) { Entries.push_back(std::move(Entry)); }
+
+  const std::vector<RegionEntry> &entries() const { return Entries; }
+  size_t size() const { return Entries.size(); }
+  bool empty() const { return Entries.empty(); }
+
+  /// The entry with ID \p Id, or nullptr. Binary search: entries are sorted.
+  const RegionEntry *lookup(uint32_t Id) const;
+
+  /// The JSON form: {"version": 1, "regions": [{"id", "kind", "function",
+  /// "depth", "height", "parent", "file", "line", "column"}, ...]}, with null
+  /// for absent depth, height and parent.
+  llvm::json::Value toJSON() const;
+
+  /// Parses the JSON form. Errors (llvm::StringError, one line each): not
+  /// JSON, another version, a missing or mistyped field, an ID above
+  /// MaxRegionId, IDs not strictly increasing.
+  static llvm::Expected<InstrumentationMap> fromJSON(llvm::StringRef Text);
+
+  /// Writes the JSON form to \p Path ("-" for stdout). Errors: the file
+  /// cannot be opened or written.
+  llvm::Error writeJSONFile(llvm::StringRef Path) const;
+
+  /// Prints a human table, one region a row, in ID order:
+  ///   ID  kind  function  depth  height  parent  location
+  /// Absent values print as "-".
+  void printTable(llvm::raw_ostream &OS) const;
+
+private:
+  std::vector<RegionEntry> Entries;
+};
+
+} // namespace lwp
+
+#endif // LWP_INSTRUMENT_INSTRUMENTATIONMAP_H

@@ -1,0 +1,67 @@
+//===- Passes.td - LWP MLIR passes ----------------------------*- tablegen -*-//
+//
+// Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LWP_INSTRUMENT_PASSES_TD
+#define LWP_INSTRUMENT_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def LWPInstrument : Pass<"lwp-instrument", "::mlir::ModuleOp"> {
+  let summary = "Wrap functions and loops in lwp profile probes";
+  let description = [{
+    Finds every function and every loop (any op with LoopLikeOpInterface:
+    scf.for, scf.while, scf.parallel, scf.forall, affine.for,
+    affine.parallel, wherever it is nested), computes each loop's depth and
+    height, selects regions by the options below (the one selection policy
+    shared with the LLVM pass), gives each selected region a dense,
+    deterministic ID from `lwp-id-base`, and wraps it in `lwp.probe_start` /
+    `lwp.probe_end`: a function region at entry and before every return, a
+    loop region right before and right after its loop op. Loops nested in a
+    parallel loop are not instrumented (the parallel loop is, from outside).
+
+    The instrumentation map is attached to the module as
+    `lwp.instrumentation_map` and, with `map-file`, written as JSON
+    (docs/instrumentation-map.md). Below stats level 40 the IR is left as
+    it is. A module that already carries a map is refused.
+  }];
+  let dependentDialects = ["::lwp::LWPDialect"];
+  let options = [
+    Option<"statsLevel", "stats-level", "int", "70",
+           "< 40 nothing; >= 40 function regions; >= 70 loop regions by "
+           "max-loop-depth and lwp-min-loop-height; >= 100 every loop with "
+           "height >= lwp-min-loop-height">,
+    Option<"maxLoopDepth", "max-loop-depth", "unsigned", "0",
+           "Deepest loop depth instrumented (0: outermost loops only)">,
+    Option<"minLoopHeight", "lwp-min-loop-height", "unsigned", "0",
+           "Skip loops whose height is below this (1 keeps probes out of "
+           "innermost loops)">,
+    Option<"instrumentSiblings", "lwp-instrument-siblings", "bool", "false",
+           "Also instrument loops deeper than max-loop-depth that have "
+           "siblings">,
+    Option<"noFunctionRegions", "lwp-no-function-regions", "bool", "false",
+           "Instrument loops only, no function regions">,
+    Option<"functionFilter", "lwp-function-filter", "std::string", "",
+           "Instrument only functions whose name matches this regex">,
+    Option<"idBase", "lwp-id-base", "unsigned", "0",
+           "First region ID of this module (for programs linked from several "
+           "instrumented modules)">,
+    Option<"mapFile", "map-file", "std::string", "",
+           "Write the instrumentation map as JSON to this path ('-' for "
+           "stdout)">,
+  ];
+}
+
+def LWPPrintMap : Pass<"lwp-print-map", "::mlir::ModuleOp"> {
+  let summary = "Print the module's instrumentation map as a table";
+  let description = [{
+    Prints the `lwp.instrumentation_map` of the module to stdout, one region
+    a row: ID, kind, function, depth, height, parent ID and source location
+    ("-" where a value is absent). The IR is not changed.
+  }];
+  let dependentDialects = ["::lwp::LWPDialect"];
+}
+
+#endif // LWP_INSTRUMENT_PASSES_TD

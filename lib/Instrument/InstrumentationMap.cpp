@@ -1,0 +1,229 @@
+//===- InstrumentationMap.cpp - Region ID -> region description -----------===//
+//
+// Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lwp/Instrument/InstrumentationMap.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <algorithm>
+#include <array>
+
+using namespace lwp;
+using llvm::createStringError;
+using llvm::Expected;
+using llvm::StringRef;
+namespace json = llvm::json;
+
+StringRef lwp::stringifyRegionKind(RegionKind Kind) {
+  return Kind == RegionKind::Function ? "function" : "loop";
+}
+
+std::optional<RegionKind> lwp::parseRegionKind(StringRef Name) {
+  if (Name == "function")
+    return RegionKind::Function;
+  if (Name == "loop")
+    return RegionKind::Loop;
+  return std::nullopt;
+}
+
+std::string SourceLocation::str() const {
+  if (!isKnown())
+    return "-";
+  return llvm::formatv("{0}:{1}:{2}", File, Line, Column).str();
+}
+
+const RegionEntry *InstrumentationMap::lookup(uint32_t Id) const {
+  auto It = llvm::partition_point(
+      Entries, [Id](const RegionEntry &E) { return E.Id < Id; });
+  if (It == Entries.end() || It->Id != Id)
+    return nullptr;
+  return &*It;
+}
+
+static json::Value optionalToJSON(const std::optional<uint32_t> &V) {
+  if (V)
+    return static_cast<int64_t>(*V);
+  return nullptr;
+}
+
+json::Value InstrumentationMap::toJSON() const {
+  json::Array Regions;
+  for (const RegionEntry &E : Entries) {
+    Regions.push_back(json::Object{
+        {"id", static_cast<int64_t>(E.Id)},
+        {"kind", stringifyRegionKind(E.Kind)},
+        {"function", E.Function},
+        {"depth", optionalToJSON(E.Depth)},
+        {"height", optionalToJSON(E.Height)},
+        {"parent", optionalToJSON(E.ParentId)},
+        {"file", E.Loc.File},
+        {"line", static_cast<int64_t>(E.Loc.Line)},
+        {"column", static_cast<int64_t>(E.Loc.Column)},
+    });
+  }
+  return json::Object{{"version", static_cast<int64_t>(InstrumentationMapVersion)},
+                      {"regions", std::move(Regions)}};
+}
+
+namespace {
+/// Reads the fields of one region object, remembering the first error.
+class RegionReader {
+public:
+  RegionReader(const json::Object &Obj, size_t Index)
+      : Obj(Obj), Index(Index) {}
+
+  std::optional<uint32_t> u32(StringRef Key, bool Nullable) {
+    const json::Value *V = Obj.get(Key);
+    if (!V)
+      return fail(Key, "is missing");
+    if (Nullable && V->getAsNull())
+      return std::nullopt;
+    std::optional<int64_t> I = V->getAsInteger();
+    if (!I || *I < 0 || *I > UINT32_MAX)
+      return fail(Key, Nullable ? "is not an unsigned 32-bit integer or null"
+                                : "is not an unsigned 32-bit integer");
+    return static_cast<uint32_t>(*I);
+  }
+
+  std::string str(StringRef Key) {
+    std::optional<StringRef> S = Obj.getString(Key);
+    if (!S) {
+      fail(Key, "is missing or not a string");
+      return {};
+    }
+    return S->str();
+  }
+
+  std::nullopt_t fail(StringRef Key, StringRef What) {
+    if (Error.empty())
+      Error = llvm::formatv("region {0}: field '{1}' {2}", Index, Key, What);
+    return std::nullopt;
+  }
+
+  std::string Error;
+
+private:
+  const json::Object &Obj;
+  size_t Index;
+};
+} // namespace
+
+Expected<InstrumentationMap> InstrumentationMap::fromJSON(StringRef Text) {
+  Expected<json::Value> Parsed = json::parse(Text);
+  if (!Parsed)
+    return createStringError("instrumentation map is not JSON: " +
+                             llvm::toString(Parsed.takeError()));
+  const json::Object *Root = Parsed->getAsObject();
+  if (!Root)
+    return createStringError("instrumentation map: top level is not an object");
+  std::optional<int64_t> Version = Root->getInteger("version");
+  if (!Version)
+    return createStringError("instrumentation map: no integer 'version'");
+  if (*Version != InstrumentationMapVersion)
+    return createStringError(
+        "instrumentation map: version %lld is not supported (expected %u)",
+        static_cast<long long>(*Version), InstrumentationMapVersion);
+  const json::Array *Regions = Root->getArray("regions");
+  if (!Regions)
+    return createStringError("instrumentation map: no array 'regions'");
+
+  InstrumentationMap Map;
+  for (size_t I = 0, E = Regions->size(); I != E; ++I) {
+    const json::Object *Obj = (*Regions)[I].getAsObject();
+    if (!Obj)
+      return createStringError("instrumentation map: region %zu is not an "
+                               "object",
+                               I);
+    RegionReader R(*Obj, I);
+    RegionEntry Entry;
+    Entry.Id = R.u32("id", false).value_or(0);
+    std::string Kind = R.str("kind");
+    Entry.Function = R.str("function");
+    Entry.Depth = R.u32("depth", true);
+    Entry.Height = R.u32("height", true);
+    Entry.ParentId = R.u32("parent", true);
+    Entry.Loc.File = R.str("file");
+    Entry.Loc.Line = R.u32("line", false).value_or(0);
+    Entry.Loc.Column = R.u32("column", false).value_or(0);
+    if (R.Error.empty()) {
+      if (std::optional<RegionKind> K = parseRegionKind(Kind))
+        Entry.Kind = *K;
+      else
+        R.fail("kind", "is neither 'function' nor 'loop'");
+    }
+    if (R.Error.empty() && Entry.Id > MaxRegionId)
+      R.fail("id", "is above the largest region ID");
+    if (R.Error.empty() && !Map.Entries.empty() &&
+        Entry.Id <= Map.Entries.back().Id)
+      R.fail("id", "is not above the previous region's ID");
+    if (!R.Error.empty())
+      return createStringError("instrumentation map: " + R.Error);
+    Map.add(std::move(Entry));
+  }
+  return Map;
+}
+
+llvm::Error InstrumentationMap::writeJSONFile(StringRef Path) const {
+  std::error_code EC;
+  llvm::ToolOutputFile Out(Path, EC, llvm::sys::fs::OF_TextWithCRLF);
+  if (EC)
+    return createStringError(EC, "cannot open instrumentation map file '%s': %s",
+                             Path.str().c_str(), EC.message().c_str());
+  Out.os() << llvm::formatv("{0:2}", toJSON()) << "\n";
+  Out.os().flush();
+  if (Out.os().has_error())
+    return createStringError(Out.os().error(),
+                             "cannot write instrumentation map file '%s'",
+                             Path.str().c_str());
+  Out.keep();
+  return llvm::Error::success();
+}
+
+static std::string optionalToString(const std::optional<uint32_t> &V) {
+  return V ? std::to_string(*V) : "-";
+}
+
+void InstrumentationMap::printTable(llvm::raw_ostream &OS) const {
+  const char *Headers[] = {"ID",    "kind",   "function", "depth",
+                           "height", "parent", "location"};
+  constexpr unsigned NumColumns = std::size(Headers);
+  std::vector<std::array<std::string, NumColumns>> Rows;
+  Rows.reserve(Entries.size());
+  for (const RegionEntry &E : Entries)
+    Rows.push_back({std::to_string(E.Id), stringifyRegionKind(E.Kind).str(),
+                    E.Function, optionalToString(E.Depth),
+                    optionalToString(E.Height), optionalToString(E.ParentId),
+                    E.Loc.str()});
+  size_t Widths[NumColumns];
+  for (unsigned C = 0; C != NumColumns; ++C) {
+    Widths[C] = StringRef(Headers[C]).size();
+    for (const auto &Row : Rows)
+      Widths[C] = std::max(Widths[C], Row[C].size());
+  }
+  // Numbers are right-aligned, text left-aligned; the last column is not
+  // padded.
+  auto printRow = [&](auto Cell) {
+    for (unsigned C = 0; C != NumColumns; ++C) {
+      StringRef Text = Cell(C);
+      bool Numeric = C == 0 || C == 3 || C == 4 || C == 5;
+      if (C)
+        OS << "  ";
+      if (C + 1 == NumColumns)
+        OS << Text;
+      else if (Numeric)
+        OS.indent(Widths[C] - Text.size()) << Text;
+      else
+        OS << Text.str() << std::string(Widths[C] - Text.size(), ' ');
+    }
+    OS << "\n";
+  };
+  printRow([&](unsigned C) { return StringRef(Headers[C]); });
+  for (const auto &Row : Rows)
+    printRow([&](unsigned C) { return StringRef(Row[C]); });
+}
