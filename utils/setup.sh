@@ -10,10 +10,11 @@
 #   clang-22 lld-22                          host and Hexagon compilers and linker
 #   qemu-user                                qemu-hexagon, to run Hexagon binaries
 #   cmake ninja-build g++ python3            the build itself
+#   libgtest-dev                             unit tests (GoogleTest)
 set -euo pipefail
 
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
-          qemu-user cmake ninja-build g++ python3 zlib1g-dev libzstd-dev libedit-dev
+          qemu-user cmake ninja-build g++ python3 libgtest-dev zlib1g-dev libzstd-dev libedit-dev
           libcurl4-openssl-dev libxml2-dev libffi-dev)
 
 missing=()
