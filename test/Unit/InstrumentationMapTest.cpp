@@ -1,0 +1,101 @@
+//===- InstrumentationMapTest.cpp - Map JSON and table --------------------===//
+
+#include "lwp/Instrument/InstrumentationMap.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+using namespace lwp;
+
+namespace {
+
+InstrumentationMap sampleMap() {
+  InstrumentationMap M;
+  RegionEntry F;
+  F.Id = 4;
+  F.Kind = RegionKind::Function;
+  F.Function = "conv";
+  F.Loc = {"model.mlir", 3, 1};
+  M.add(F);
+  RegionEntry L;
+  L.Id = 5;
+  L.Kind = RegionKind::Loop;
+  L.Function = "conv";
+  L.Depth = 0;
+  L.Height = 2;
+  L.ParentId = 4;
+  L.Loc = {"model.mlir", 7, 5};
+  M.add(L);
+  return M;
+}
+
+std::string errorOf(llvm::Expected<InstrumentationMap> E) {
+  if (E)
+    return "";
+  return llvm::toString(E.takeError());
+}
+
+TEST(InstrumentationMapTest, JSONRoundTrip) {
+  InstrumentationMap M = sampleMap();
+  std::string Text = llvm::formatv("{0}", M.toJSON()).str();
+  EXPECT_THAT(Text, testing::HasSubstr("\"version\":1"));
+  EXPECT_THAT(Text, testing::HasSubstr("\"depth\":null"));
+  auto Back = InstrumentationMap::fromJSON(Text);
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  ASSERT_EQ(Back->size(), 2u);
+  const RegionEntry *L = Back->lookup(5);
+  ASSERT_NE(L, nullptr);
+  EXPECT_EQ(L->Kind, RegionKind::Loop);
+  EXPECT_EQ(L->Depth, 0u);
+  EXPECT_EQ(L->Height, 2u);
+  EXPECT_EQ(L->ParentId, 4u);
+  EXPECT_EQ(L->Loc.str(), "model.mlir:7:5");
+  EXPECT_FALSE(Back->lookup(4)->Depth.has_value());
+  EXPECT_EQ(Back->lookup(3), nullptr);
+  EXPECT_EQ(Back->lookup(6), nullptr);
+}
+
+TEST(InstrumentationMapTest, BadJSON) {
+  EXPECT_THAT(errorOf(InstrumentationMap::fromJSON("{")),
+              testing::HasSubstr("not JSON"));
+  EXPECT_THAT(errorOf(InstrumentationMap::fromJSON(
+                  R"({"version": 2, "regions": []})")),
+              testing::HasSubstr("version 2 is not supported"));
+  EXPECT_THAT(errorOf(InstrumentationMap::fromJSON(
+                  R"({"version": 1, "regions": [{"id": 1}]})")),
+              testing::HasSubstr("region 0: field 'kind'"));
+  const char *Unsorted =
+      R"({"version": 1, "regions": [
+        {"id": 2, "kind": "function", "function": "f", "depth": null,
+         "height": null, "parent": null, "file": "", "line": 0, "column": 0},
+        {"id": 1, "kind": "function", "function": "g", "depth": null,
+         "height": null, "parent": null, "file": "", "line": 0, "column": 0}]})";
+  EXPECT_THAT(errorOf(InstrumentationMap::fromJSON(Unsorted)),
+              testing::HasSubstr("region 1: field 'id' is not above"));
+  const char *BadKind =
+      R"({"version": 1, "regions": [
+        {"id": 2, "kind": "block", "function": "f", "depth": null,
+         "height": null, "parent": null, "file": "", "line": 0, "column": 0}]})";
+  EXPECT_THAT(errorOf(InstrumentationMap::fromJSON(BadKind)),
+              testing::HasSubstr("neither 'function' nor 'loop'"));
+  const char *Negative =
+      R"({"version": 1, "regions": [
+        {"id": -1, "kind": "loop", "function": "f", "depth": 0,
+         "height": 0, "parent": null, "file": "", "line": 0, "column": 0}]})";
+  EXPECT_THAT(errorOf(InstrumentationMap::fromJSON(Negative)),
+              testing::HasSubstr("field 'id' is not an unsigned"));
+}
+
+TEST(InstrumentationMapTest, Table) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  sampleMap().printTable(OS);
+  EXPECT_EQ(Out, "ID  kind      function  depth  height  parent  location\n"
+                 " 4  function  conv          -       -       -  "
+                 "model.mlir:3:1\n"
+                 " 5  loop      conv          0       2       4  "
+                 "model.mlir:7:5\n");
+}
+
+} // namespace
