@@ -46,29 +46,33 @@ const RegionEntry *InstrumentationMap::lookup(uint32_t Id) const {
   return &*It;
 }
 
-static json::Value optionalToJSON(const std::optional<uint32_t> &V) {
-  if (V)
-    return static_cast<int64_t>(*V);
-  return nullptr;
-}
-
-json::Value InstrumentationMap::toJSON() const {
-  json::Array Regions;
-  for (const RegionEntry &E : Entries) {
-    Regions.push_back(json::Object{
-        {"id", static_cast<int64_t>(E.Id)},
-        {"kind", stringifyRegionKind(E.Kind)},
-        {"function", E.Function},
-        {"depth", optionalToJSON(E.Depth)},
-        {"height", optionalToJSON(E.Height)},
-        {"parent", optionalToJSON(E.ParentId)},
-        {"file", E.Loc.File},
-        {"line", static_cast<int64_t>(E.Loc.Line)},
-        {"column", static_cast<int64_t>(E.Loc.Column)},
+void InstrumentationMap::writeJSON(llvm::raw_ostream &OS,
+                                   unsigned Indent) const {
+  json::OStream J(OS, Indent);
+  auto optional = [&](llvm::StringRef Key, const std::optional<uint32_t> &V) {
+    if (V)
+      J.attribute(Key, static_cast<int64_t>(*V));
+    else
+      J.attribute(Key, nullptr);
+  };
+  J.object([&] {
+    J.attribute("version", static_cast<int64_t>(InstrumentationMapVersion));
+    J.attributeArray("regions", [&] {
+      for (const RegionEntry &E : Entries) {
+        J.object([&] {
+          J.attribute("id", static_cast<int64_t>(E.Id));
+          J.attribute("kind", stringifyRegionKind(E.Kind));
+          J.attribute("function", E.Function);
+          optional("depth", E.Depth);
+          optional("height", E.Height);
+          optional("parent", E.ParentId);
+          J.attribute("file", E.Loc.File);
+          J.attribute("line", static_cast<int64_t>(E.Loc.Line));
+          J.attribute("column", static_cast<int64_t>(E.Loc.Column));
+        });
+      }
     });
-  }
-  return json::Object{{"version", static_cast<int64_t>(InstrumentationMapVersion)},
-                      {"regions", std::move(Regions)}};
+  });
 }
 
 namespace {
@@ -175,7 +179,8 @@ llvm::Error InstrumentationMap::writeJSONFile(StringRef Path) const {
   if (EC)
     return createStringError(EC, "cannot open instrumentation map file '%s': %s",
                              Path.str().c_str(), EC.message().c_str());
-  Out.os() << llvm::formatv("{0:2}", toJSON()) << "\n";
+  writeJSON(Out.os());
+  Out.os() << "\n";
   Out.os().flush();
   if (Out.os().has_error())
     return createStringError(Out.os().error(),

@@ -89,10 +89,11 @@ public:
   /// The entry with ID \p Id, or nullptr. Binary search: entries are sorted.
   const RegionEntry *lookup(uint32_t Id) const;
 
-  /// The JSON form: {"version": 1, "regions": [{"id", "kind", "function",
-  /// "depth", "height", "parent", "file", "line", "column"}, ...]}, with null
-  /// for absent depth, height and parent.
-  llvm::json::Value toJSON() const;
+  /// Writes the JSON form, keys in this order: {"version": 1, "regions":
+  /// [{"id", "kind", "function", "depth", "height", "parent", "file", "line",
+  /// "column"}, ...]}, with null for absent depth, height and parent;
+  /// \p Indent spaces per level (0: one line).
+  void writeJSON(llvm::raw_ostream &OS, unsigned Indent = 2) const;
 
   /// Parses the JSON form. Errors (llvm::StringError, one line each): not
   /// JSON, another version, a missing or mistyped field, an ID above
