@@ -122,8 +122,8 @@ static LogicalResult verifyMapAttr(Operation *Op, Attribute Attr) {
 LogicalResult LWPDialect::verifyOperationAttribute(Operation *Op,
                                                    NamedAttribute Attr) {
   if (Attr.getName() != getInstrumentationMapAttrName())
-    return Op->emitOpError() << "unknown lwp attribute '" << Attr.getName()
-                             << "'";
+    return Op->emitOpError() << "unknown lwp attribute '"
+                             << Attr.getName().getValue() << "'";
   if (!isa<ModuleOp>(Op))
     return Op->emitOpError()
            << "'" << getInstrumentationMapAttrName()

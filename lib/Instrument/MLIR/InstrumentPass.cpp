@@ -103,11 +103,11 @@ void InstrumentPass::runOnOperation() {
   // ID base.
   llvm::Expected<SelectionPolicy> Policy = SelectionPolicy::create(Options);
   if (!Policy) {
-    Module.emitError() << llvm::toString(Policy.takeError());
+    emitError(Module.getLoc()) << llvm::toString(Policy.takeError());
     return signalPassFailure();
   }
   if (Module->hasAttr(LWPDialect::getInstrumentationMapAttrName())) {
-    Module.emitError() << "lwp-instrument: the module is already instrumented "
+    emitError(Module.getLoc()) << "lwp-instrument: the module is already instrumented "
                           "(it carries '"
                        << LWPDialect::getInstrumentationMapAttrName()
                        << "'); run the pass once";
@@ -127,7 +127,7 @@ void InstrumentPass::runOnOperation() {
       llvm::Expected<FunctionPlan> Plan =
           Policy->planFunction(Func.getName(), Forest.Tree);
       if (!Plan) {
-        Func.emitError() << "lwp-instrument: "
+        emitError(Func.getLoc()) << "lwp-instrument: "
                          << llvm::toString(Plan.takeError());
         return signalPassFailure();
       }
@@ -140,7 +140,7 @@ void InstrumentPass::runOnOperation() {
 
   if (!mapFile.empty()) {
     if (llvm::Error Err = Map.writeJSONFile(mapFile)) {
-      Module.emitError() << "lwp-instrument: " << llvm::toString(std::move(Err));
+      emitError(Module.getLoc()) << "lwp-instrument: " << llvm::toString(std::move(Err));
       return signalPassFailure();
     }
   }
