@@ -1,0 +1,111 @@
+//===- LLVMInstrument.h - lwp-instrument for LLVM IR ------------*- C++ -*-===//
+//
+// Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
+//
+//===----------------------------------------------------------------------===//
+//
+// The new pass manager's module pass `lwp-instrument`: it selects regions
+// (function bodies and natural loops) with lwp::SelectionPolicy, wraps each in
+// a pair of probe calls and records the instrumentation map in the module.
+// The probe form is specified in docs/probe-form.md, the plugin that runs the
+// pass from opt and clang in docs/llvm-plugin.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LWP_INSTRUMENT_LLVMINSTRUMENT_H
+#define LWP_INSTRUMENT_LLVMINSTRUMENT_H
+
+#include "lwp/Instrument/InstrumentationMap.h"
+#include "lwp/Instrument/SelectionPolicy.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace llvm {
+class Function;
+class Module;
+class PassBuilder;
+} // namespace llvm
+
+namespace lwp {
+
+/// Start probe: `declare void @__lwp_probe_start(i32 <id>)`. The ID is the
+/// region's map ID (0..MaxRegionId).
+constexpr llvm::StringLiteral ProbeStartName = "__lwp_probe_start";
+/// End probe: `declare void @__lwp_probe_end(i32 <id>)`.
+constexpr llvm::StringLiteral ProbeEndName = "__lwp_probe_end";
+/// Named metadata that holds the instrumentation map of an instrumented
+/// module: one operand per instrumented module (more after llvm-link), each
+/// `!{i32 <InstrumentationMapVersion>, !"<map JSON>"}` where the JSON is
+/// InstrumentationMap::toJSON() (docs/instrumentation-map.md).
+constexpr llvm::StringLiteral MapMetadataName = "lwp.instrumentation_map";
+
+/// The pass's settings: the selection flags and the map file.
+struct LLVMInstrumentOptions {
+  /// Which regions get probes (-stats-level, -max-loop-depth, -lwp-*).
+  SelectionOptions Selection;
+  /// -lwp-map-file: write the map's JSON here ("-" for stdout); empty for
+  /// no file.
+  std::string MapFile;
+};
+
+/// The settings given on the command line (cl::opt, read when called):
+/// -stats-level (default 0: the pass changes nothing), -max-loop-depth,
+/// -lwp-min-loop-height, -lwp-instrument-siblings, -lwp-no-function-regions,
+/// -lwp-function-filter, -lwp-id-base and -lwp-map-file. Not validated here:
+/// the pass validates them with SelectionPolicy::create.
+LLVMInstrumentOptions getLLVMInstrumentOptionsFromCommandLine();
+
+/// The module pass `lwp-instrument`. For each defined function, in module
+/// order: plans its regions, gives loops that get probes a preheader and
+/// dedicated exit blocks, puts a start probe at the end of the preheader and
+/// an end probe at the start of every exit block; a function region starts
+/// after the entry block's allocas and ends before every `ret` and `resume`.
+/// Irreducible cycles are not instrumented (a missed remark counts them).
+///
+/// Errors, reported with LLVMContext::emitError (one line, "lwp-instrument:
+/// ..."; opt and clang then exit non-zero) and the module left unchanged:
+/// invalid options, a module that already carries the map or probes, region
+/// IDs above MaxRegionId, a map file that cannot be written.
+class LWPInstrumentPass : public llvm::PassInfoMixin<LWPInstrumentPass> {
+public:
+  /// A pass with the command-line settings, read when the pass is built.
+  LWPInstrumentPass();
+  /// A pass with explicit settings.
+  explicit LWPInstrumentPass(LLVMInstrumentOptions Options);
+
+  /// Instruments \p M. Preserves all analyses when it changes nothing (stats
+  /// level < 40 or an error), none otherwise.
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+
+  /// Runs at -O0 and on optnone functions too.
+  static bool isRequired() { return true; }
+
+private:
+  LLVMInstrumentOptions Options;
+};
+
+/// True when \p M carries the instrumentation map metadata or uses a probe
+/// function, i.e. lwp-instrument already ran on it.
+bool isInstrumented(const llvm::Module &M);
+
+/// Reads the instrumentation map stored in \p M (all operands of
+/// !lwp.instrumentation_map, concatenated in operand order). An
+/// uninstrumented module gives an empty map. Errors: a malformed operand, a
+/// version other than InstrumentationMapVersion, invalid map JSON.
+llvm::Expected<InstrumentationMap>
+readInstrumentationMap(const llvm::Module &M);
+
+/// Registers `lwp-instrument` with \p PB: by name for `-passes=` pipelines,
+/// and at the end of the default optimization pipelines (OptimizerLast, also
+/// run at -O0; not in the post-link phase of LTO, so a module is instrumented
+/// once, at compile time). The pipeline pass reads the command-line settings
+/// when the pipeline is built.
+void registerLWPInstrumentPass(llvm::PassBuilder &PB);
+
+} // namespace lwp
+
+#endif // LWP_INSTRUMENT_LLVMINSTRUMENT_H

@@ -1,0 +1,459 @@
+//===- InstrumentPass.cpp - lwp-instrument for LLVM IR --------------------===//
+//
+// Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
+//
+//===----------------------------------------------------------------------===//
+//
+// Selects regions with lwp::SelectionPolicy over each function's natural loop
+// forest and wraps them in calls of @__lwp_probe_start / @__lwp_probe_end
+// (docs/probe-form.md). The module is planned completely before it is
+// changed, so that an error leaves it untouched.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lwp/Analysis/LLVMLoopTree.h"
+#include "lwp/Instrument/LLVMInstrument.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Analysis/CycleAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+
+#include <memory>
+
+using namespace llvm;
+using namespace lwp;
+
+//===----------------------------------------------------------------------===//
+// Command-line options (the flag names of the design brief)
+//===----------------------------------------------------------------------===//
+
+static cl::OptionCategory LWPCategory("LWP instrumentation options");
+
+static cl::opt<int> StatsLevelOpt(
+    "stats-level",
+    cl::desc("LWP: regions to instrument: < 40 none (default 0), >= 40 "
+             "functions, >= 70 loops by -max-loop-depth, >= 100 every loop"),
+    cl::init(0), cl::cat(LWPCategory));
+
+static cl::opt<unsigned> MaxLoopDepthOpt(
+    "max-loop-depth",
+    cl::desc("LWP: deepest loop depth instrumented (0: outermost loops)"),
+    cl::init(0), cl::cat(LWPCategory));
+
+static cl::opt<unsigned> MinLoopHeightOpt(
+    "lwp-min-loop-height",
+    cl::desc("LWP: skip loops lower than this (1: no innermost loops)"),
+    cl::init(0), cl::cat(LWPCategory));
+
+static cl::opt<bool> InstrumentSiblingsOpt(
+    "lwp-instrument-siblings",
+    cl::desc("LWP: also instrument loops deeper than -max-loop-depth that "
+             "have siblings"),
+    cl::init(false), cl::cat(LWPCategory));
+
+static cl::opt<bool> NoFunctionRegionsOpt(
+    "lwp-no-function-regions",
+    cl::desc("LWP: instrument loops only, no function regions"),
+    cl::init(false), cl::cat(LWPCategory));
+
+static cl::opt<std::string> FunctionFilterOpt(
+    "lwp-function-filter",
+    cl::desc("LWP: instrument only functions whose name matches this regex"),
+    cl::value_desc("regex"), cl::init(""), cl::cat(LWPCategory));
+
+static cl::opt<unsigned>
+    IdBaseOpt("lwp-id-base", cl::desc("LWP: first region ID of this module"),
+              cl::init(0), cl::cat(LWPCategory));
+
+static cl::opt<std::string> MapFileOpt(
+    "lwp-map-file",
+    cl::desc("LWP: write the instrumentation map as JSON to this file"),
+    cl::value_desc("path"), cl::init(""), cl::cat(LWPCategory));
+
+LLVMInstrumentOptions lwp::getLLVMInstrumentOptionsFromCommandLine() {
+  LLVMInstrumentOptions Options;
+  Options.Selection.StatsLevel = StatsLevelOpt;
+  Options.Selection.MaxLoopDepth = MaxLoopDepthOpt;
+  Options.Selection.MinLoopHeight = MinLoopHeightOpt;
+  Options.Selection.InstrumentSiblings = InstrumentSiblingsOpt;
+  Options.Selection.NoFunctionRegions = NoFunctionRegionsOpt;
+  Options.Selection.FunctionFilter = FunctionFilterOpt;
+  Options.Selection.IdBase = IdBaseOpt;
+  Options.MapFile = MapFileOpt;
+  return Options;
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// Pass name of every LWP remark (-pass-remarks=lwp).
+static constexpr const char *RemarkPass = "lwp";
+
+namespace {
+/// The plan of one function, made before the module is changed.
+struct PlannedFunction {
+  Function *F;
+  LLVMLoopForest Forest;
+  FunctionPlan Plan;
+};
+} // namespace
+
+/// Why \p F cannot carry probes at all, or an empty string. Such functions
+/// are not planned and get no IDs.
+static StringRef whyNotInstrumentable(const Function &F) {
+  if (F.getName().starts_with("__lwp_"))
+    return "LWP's own function (__lwp_*)";
+  if (F.hasAvailableExternallyLinkage())
+    return "available_externally: its body is emitted elsewhere";
+  if (F.hasFnAttribute(Attribute::Naked))
+    return "naked function";
+  if (F.isPresplitCoroutine())
+    return "coroutine not yet split";
+  for (const BasicBlock &BB : F)
+    if (BB.isEHPad() && !BB.isLandingPad())
+      return "funclet-based exception handling (catchswitch/cleanuppad) is "
+             "not supported";
+  return "";
+}
+
+/// Declares (or finds) the probe function \p Name: void(i32) with the
+/// attributes of docs/probe-form.md.
+static FunctionCallee getProbeFunction(Module &M, StringRef Name) {
+  LLVMContext &Ctx = M.getContext();
+  FunctionType *Ty =
+      FunctionType::get(Type::getVoidTy(Ctx), {Type::getInt32Ty(Ctx)}, false);
+  FunctionCallee Callee = M.getOrInsertFunction(Name, Ty);
+  if (auto *F = dyn_cast<Function>(Callee.getCallee())) {
+    F->setDoesNotThrow();
+    F->setWillReturn();
+    F->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+    F->addFnAttr(Attribute::NoCallback);
+    F->addFnAttr(Attribute::NoMerge);
+  }
+  return Callee;
+}
+
+/// Emits a probe call `call void @Probe(i32 Id)` before \p Pos, marked
+/// notail, with debug location \p DL.
+static void emitProbe(FunctionCallee Probe, uint32_t Id,
+                      BasicBlock::iterator Pos, DebugLoc DL) {
+  IRBuilder<> B(Pos->getParent(), Pos);
+  CallInst *Call = B.CreateCall(Probe, {B.getInt32(Id)});
+  Call->setTailCallKind(CallInst::TCK_NoTail);
+  Call->setDoesNotThrow();
+  Call->setDebugLoc(DL);
+}
+
+static std::string describeLoop(const LoopNode &Node) {
+  return formatv("depth {0}, height {1}", Node.Depth, Node.Height).str();
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+LWPInstrumentPass::LWPInstrumentPass()
+    : Options(getLLVMInstrumentOptionsFromCommandLine()) {}
+
+LWPInstrumentPass::LWPInstrumentPass(LLVMInstrumentOptions Options)
+    : Options(std::move(Options)) {}
+
+bool lwp::isInstrumented(const Module &M) {
+  if (M.getNamedMetadata(MapMetadataName))
+    return true;
+  for (StringRef Name : {ProbeStartName, ProbeEndName})
+    if (const Function *F = M.getFunction(Name); F && !F->use_empty())
+      return true;
+  return false;
+}
+
+Expected<InstrumentationMap> lwp::readInstrumentationMap(const Module &M) {
+  InstrumentationMap Result;
+  const NamedMDNode *NMD = M.getNamedMetadata(MapMetadataName);
+  if (!NMD)
+    return Result;
+  for (const MDNode *Op : NMD->operands()) {
+    auto Malformed = [&] {
+      return createStringError(
+          "malformed !%s operand: expected !{i32 <version>, !\"<json>\"}",
+          MapMetadataName.data());
+    };
+    if (Op->getNumOperands() != 2)
+      return Malformed();
+    auto *Version = mdconst::dyn_extract<ConstantInt>(Op->getOperand(0));
+    auto *Text = dyn_cast<MDString>(Op->getOperand(1));
+    if (!Version || !Text)
+      return Malformed();
+    if (Version->getZExtValue() != InstrumentationMapVersion)
+      return createStringError(
+          "unsupported !%s version %llu (expected %u)", MapMetadataName.data(),
+          static_cast<unsigned long long>(Version->getZExtValue()),
+          InstrumentationMapVersion);
+    Expected<InstrumentationMap> Part =
+        InstrumentationMap::fromJSON(Text->getString());
+    if (!Part)
+      return Part.takeError();
+    for (const RegionEntry &Entry : Part->entries())
+      Result.add(Entry);
+  }
+  return Result;
+}
+
+/// Gives every selected loop of \p P a preheader and dedicated exit blocks,
+/// innermost loops first (so that an outer loop's exits, formed later, stay
+/// dedicated). Returns, per loop, whether it can carry probes.
+static SmallVector<bool, 8>
+simplifySelectedLoops(PlannedFunction &P, DominatorTree &DT, LoopInfo &LI) {
+  size_t N = P.Forest.Loops.size();
+  for (size_t I = N; I-- > 0;) {
+    if (!P.Plan.LoopRegion[I])
+      continue;
+    Loop *L = P.Forest.Loops[I];
+    if (!L->getLoopPreheader())
+      InsertPreheaderForLoop(L, &DT, &LI, /*MSSAU=*/nullptr,
+                             /*PreserveLCSSA=*/false);
+    if (!L->hasDedicatedExits())
+      formDedicatedExitBlocks(L, &DT, &LI, /*MSSAU=*/nullptr,
+                              /*PreserveLCSSA=*/false);
+  }
+  SmallVector<bool, 8> Ok(N, false);
+  for (size_t I = 0; I != N; ++I) {
+    Loop *L = P.Forest.Loops[I];
+    Ok[I] =
+        P.Plan.LoopRegion[I] && L->getLoopPreheader() && L->hasDedicatedExits();
+  }
+  return Ok;
+}
+
+/// Inserts the probes of \p P into its function and fills in the source
+/// locations of its rows.
+static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
+                               FunctionCallee End,
+                               FunctionAnalysisManager &FAM) {
+  Function &F = *P.F;
+  auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  auto &LI = FAM.getResult<LoopAnalysis>(F);
+  auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  DISubprogram *SP = F.getSubprogram();
+  DebugLoc FunctionDL;
+  if (SP)
+    FunctionDL = DILocation::get(F.getContext(), SP->getLine(), 0, SP);
+
+  ArrayRef<LoopNode> Nodes = P.Forest.Tree.nodes();
+  SmallVector<bool, 8> Ok = simplifySelectedLoops(P, DT, LI);
+
+  // Loops in pre-order: end probes go to the start of each exit block, so an
+  // inner loop's end, inserted later, lands before its parent's.
+  for (size_t I = 0, N = Nodes.size(); I != N; ++I) {
+    Loop *L = P.Forest.Loops[I];
+    DebugLoc LoopDL = L->getStartLoc();
+    if (!P.Plan.LoopRegion[I]) {
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(RemarkPass, "LoopRegion", LoopDL,
+                                        L->getHeader())
+               << "loop not instrumented: "
+               << stringifySkipReason(P.Plan.LoopReason[I]) << " ("
+               << describeLoop(Nodes[I]) << ")";
+      });
+      continue;
+    }
+    RegionEntry &Row = P.Plan.Regions[*P.Plan.LoopRegion[I]];
+    Row.Loc = getSourceLocation(LoopDL.get());
+    if (!Ok[I]) {
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(RemarkPass, "LoopRegion", LoopDL,
+                                        L->getHeader())
+               << "loop region " << ore::NV("RegionId", Row.Id)
+               << " has no probes: no preheader or dedicated exits can be "
+                  "formed (indirectbr or callbr edge)";
+      });
+      continue;
+    }
+    DebugLoc DL = LoopDL ? LoopDL : FunctionDL;
+    BasicBlock *Preheader = L->getLoopPreheader();
+    emitProbe(Start, Row.Id, Preheader->getTerminator()->getIterator(), DL);
+    SmallVector<BasicBlock *, 4> Exits;
+    L->getUniqueExitBlocks(Exits);
+    for (BasicBlock *Exit : Exits)
+      emitProbe(End, Row.Id, Exit->getFirstInsertionPt(), DL);
+    ORE.emit([&] {
+      return OptimizationRemark(RemarkPass, "LoopRegion", LoopDL,
+                                L->getHeader())
+             << "instrumented loop region " << ore::NV("RegionId", Row.Id)
+             << " (" << describeLoop(Nodes[I]) << ", "
+             << ore::NV("Exits", static_cast<unsigned>(Exits.size()))
+             << " exit blocks)";
+    });
+  }
+
+  if (P.Plan.FunctionRegion) {
+    RegionEntry &Row = P.Plan.Regions[*P.Plan.FunctionRegion];
+    Row.Loc = getSourceLocation(SP);
+    BasicBlock &Entry = F.getEntryBlock();
+    emitProbe(Start, Row.Id, Entry.getFirstNonPHIOrDbgOrAlloca(), FunctionDL);
+    unsigned Ends = 0;
+    for (BasicBlock &BB : F) {
+      Instruction *Term = BB.getTerminator();
+      if (!isa<ReturnInst, ResumeInst>(Term))
+        continue;
+      // A musttail call or a deoptimize call must stay right before its ret.
+      Instruction *Pos = Term;
+      if (CallInst *MustTail = BB.getTerminatingMustTailCall())
+        Pos = MustTail;
+      else if (CallInst *Deopt = BB.getTerminatingDeoptimizeCall())
+        Pos = Deopt;
+      DebugLoc DL = Term->getDebugLoc() ? Term->getDebugLoc() : FunctionDL;
+      emitProbe(End, Row.Id, Pos->getIterator(), DL);
+      ++Ends;
+    }
+    ORE.emit([&] {
+      return OptimizationRemark(RemarkPass, "FunctionRegion", &F)
+             << "instrumented function region " << ore::NV("RegionId", Row.Id)
+             << " (" << ore::NV("Ends", Ends) << " ret/resume)";
+    });
+  } else {
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(RemarkPass, "FunctionRegion", &F)
+             << "function not instrumented: "
+             << stringifySkipReason(P.Plan.FunctionReason);
+    });
+  }
+}
+
+PreservedAnalyses LWPInstrumentPass::run(Module &M,
+                                         ModuleAnalysisManager &MAM) {
+  LLVMContext &Ctx = M.getContext();
+  auto fail = [&](const Twine &Message) {
+    Ctx.emitError("lwp-instrument: " + Message);
+    return PreservedAnalyses::all();
+  };
+
+  Expected<SelectionPolicy> Policy = SelectionPolicy::create(Options.Selection);
+  if (!Policy)
+    return fail(toString(Policy.takeError()));
+  if (isInstrumented(M))
+    return fail("module '" + M.getModuleIdentifier() +
+                "' is already instrumented (it carries !" + MapMetadataName +
+                " or calls " + ProbeStartName + "/" + ProbeEndName +
+                "); run the pass once");
+  for (StringRef Name : {ProbeStartName, ProbeEndName}) {
+    Function *F = M.getFunction(Name);
+    if (F && (F->getFunctionType()->getNumParams() != 1 ||
+              !F->getReturnType()->isVoidTy() ||
+              !F->getArg(0)->getType()->isIntegerTy(32)))
+      return fail("'" + Name +
+                  "' is declared with another type than "
+                  "void(i32)");
+  }
+
+  InstrumentationMap Map;
+  auto writeMap = [&]() -> bool {
+    if (Options.MapFile.empty())
+      return true;
+    if (Error Err = Map.writeJSONFile(Options.MapFile)) {
+      Ctx.emitError("lwp-instrument: " + toString(std::move(Err)));
+      return false;
+    }
+    return true;
+  };
+  if (Policy->selectsNothing()) {
+    writeMap();
+    return PreservedAnalyses::all();
+  }
+
+  // Plan every function first: an error must leave the module unchanged.
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  std::vector<std::unique_ptr<PlannedFunction>> Planned;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+    StringRef Why = whyNotInstrumentable(F);
+    if (!Why.empty()) {
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(RemarkPass, "FunctionRegion", &F)
+               << "function not instrumented: " << Why;
+      });
+      continue;
+    }
+    if (unsigned Irreducible =
+            countIrreducibleCycles(FAM.getResult<CycleAnalysis>(F)))
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(RemarkPass, "IrreducibleCycle", &F)
+               << ore::NV("Count", Irreducible)
+               << " irreducible cycle(s) not instrumented (no natural loop)";
+      });
+    auto P = std::make_unique<PlannedFunction>();
+    P->F = &F;
+    P->Forest = buildLLVMLoopForest(FAM.getResult<LoopAnalysis>(F));
+    Expected<FunctionPlan> Plan =
+        Policy->planFunction(F.getName(), P->Forest.Tree);
+    if (!Plan)
+      return fail(toString(Plan.takeError()));
+    P->Plan = std::move(*Plan);
+    Planned.push_back(std::move(P));
+  }
+
+  FunctionCallee Start = getProbeFunction(M, ProbeStartName);
+  FunctionCallee End = getProbeFunction(M, ProbeEndName);
+  for (std::unique_ptr<PlannedFunction> &P : Planned) {
+    instrumentFunction(*P, Start, End, FAM);
+    for (RegionEntry &Row : P->Plan.Regions)
+      Map.add(std::move(Row));
+  }
+
+  // Record the map in the module (docs/probe-form.md): this also marks the
+  // module as instrumented.
+  std::string JSON;
+  raw_string_ostream JSONStream(JSON);
+  Map.writeJSON(JSONStream, /*Indent=*/0);
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Metadata *Ops[] = {
+      ConstantAsMetadata::get(ConstantInt::get(I32, InstrumentationMapVersion)),
+      MDString::get(Ctx, JSON)};
+  M.getOrInsertNamedMetadata(MapMetadataName)
+      ->addOperand(MDNode::get(Ctx, Ops));
+
+  writeMap();
+  return PreservedAnalyses::none();
+}
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+void lwp::registerLWPInstrumentPass(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "lwp-instrument")
+          return false;
+        MPM.addPass(LWPInstrumentPass());
+        return true;
+      });
+  // The end of the optimizer: after inlining, loop transforms, vectorization
+  // and unrolling, so the loops we see are the ones the code generator gets.
+  // The O0 pipeline runs these callbacks too. LTO post-link pipelines are
+  // skipped: the module was instrumented in the pre-link (compile) step.
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase Phase) {
+        if (Phase == ThinOrFullLTOPhase::ThinLTOPostLink ||
+            Phase == ThinOrFullLTOPhase::FullLTOPostLink)
+          return;
+        MPM.addPass(LWPInstrumentPass());
+      });
+}
