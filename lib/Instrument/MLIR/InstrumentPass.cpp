@@ -57,13 +57,13 @@ void InstrumentPass::instrumentFunction(FunctionOpInterface Func,
     int32_t Id = static_cast<int32_t>(Row.Id);
     Region &Body = Func.getFunctionBody();
     B.setInsertionPointToStart(&Body.front());
-    B.create<ProbeStartOp>(Func.getLoc(), lwp::RegionKind::Function, Id);
+    ProbeStartOp::create(B, Func.getLoc(), lwp::RegionKind::Function, Id);
     for (Block &Blk : Body) {
       Operation *Term = Blk.empty() ? nullptr : &Blk.back();
       if (!Term || !Term->hasTrait<OpTrait::ReturnLike>())
         continue;
       B.setInsertionPoint(Term);
-      B.create<ProbeEndOp>(Term->getLoc(), lwp::RegionKind::Function, Id);
+      ProbeEndOp::create(B, Term->getLoc(), lwp::RegionKind::Function, Id);
     }
   }
   for (unsigned I = 0, E = Forest.Loops.size(); I != E; ++I) {
@@ -74,9 +74,9 @@ void InstrumentPass::instrumentFunction(FunctionOpInterface Func,
     Row.Loc = getSourceLocation(Loop->getLoc());
     int32_t Id = static_cast<int32_t>(Row.Id);
     B.setInsertionPoint(Loop);
-    B.create<ProbeStartOp>(Loop->getLoc(), lwp::RegionKind::Loop, Id);
+    ProbeStartOp::create(B, Loop->getLoc(), lwp::RegionKind::Loop, Id);
     B.setInsertionPointAfter(Loop);
-    B.create<ProbeEndOp>(Loop->getLoc(), lwp::RegionKind::Loop, Id);
+    ProbeEndOp::create(B, Loop->getLoc(), lwp::RegionKind::Loop, Id);
   }
   for (RegionEntry &Row : Plan.Regions)
     Map.add(std::move(Row));
