@@ -1,0 +1,110 @@
+/*===- DumpFormat.h - The LWP dump file layout -------------------*- C -*-===*\
+|*                                                                            *|
+|* Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.          *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+/*
+ * The dump file the runtimes write and lwp-report reads: a versioned,
+ * little-endian binary file, specified in docs/dump-format.md. This header is
+ * plain C (C99) so that the freestanding Hexagon runtime, the host runtime and
+ * the C++ reader share one definition.
+ *
+ * Layout, in order (every part starts 8-byte aligned):
+ *   lwp_dump_header                      64 bytes
+ *   image entries  x num_images          lwp_dump_image + build ID + name,
+ *                                        padded to 8 bytes
+ *   counts         x num_ids             uint64_t, exact executions per ID
+ *   thread blocks  x num_threads         lwp_dump_thread + num_records
+ *                                        records of record_size bytes
+ */
+#ifndef LWP_RUNTIME_DUMPFORMAT_H
+#define LWP_RUNTIME_DUMPFORMAT_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The 8 bytes a dump starts with: "LWPDUMP" and a NUL. */
+#define LWP_DUMP_MAGIC "LWPDUMP"
+#define LWP_DUMP_MAGIC_SIZE 8
+/** Format version written by the runtimes; readers refuse other versions. */
+#define LWP_DUMP_VERSION 1u
+
+/** Bit 31 of a record's ID word: set for an end probe, clear for a start.
+ *  Bits 0-30 hold the region ID (0 to 2^31-1, lwp::MaxRegionId). */
+#define LWP_ID_END_BIT 0x80000000u
+#define LWP_ID_MASK 0x7fffffffu
+
+/** Target that wrote the dump (lwp_dump_header.target). */
+enum lwp_dump_target {
+  LWP_TARGET_X86_64 = 1,
+  LWP_TARGET_AARCH64 = 2,
+  LWP_TARGET_HEXAGON = 3,
+};
+
+/** What the cycle field of a record counts (lwp_dump_header.counter). */
+enum lwp_dump_counter {
+  LWP_COUNTER_TSC = 1,         /**< x86-64 time-stamp counter (rdtsc) */
+  LWP_COUNTER_CNTVCT = 2,      /**< AArch64 virtual counter (cntvct_el0) */
+  LWP_COUNTER_PCYCLES = 3,     /**< Hexagon UPCYCLE processor cycles */
+  LWP_COUNTER_QEMU_PACKETS = 4 /**< QEMU's Hexagon packet counter (c20) */
+};
+
+/** File header, 64 bytes. */
+struct lwp_dump_header {
+  char magic[LWP_DUMP_MAGIC_SIZE]; /**<  0: LWP_DUMP_MAGIC */
+  uint32_t version;                /**<  8: LWP_DUMP_VERSION */
+  uint32_t header_size;            /**< 12: sizeof(lwp_dump_header) = 64 */
+  uint16_t target;                 /**< 16: enum lwp_dump_target */
+  uint16_t counter;                /**< 18: enum lwp_dump_counter */
+  uint32_t record_size;            /**< 20: 16 (lwp_record32) or 24 (lwp_record64) */
+  uint64_t counter_hz;   /**< 24: counter ticks per second; 0 when unknown */
+  uint32_t num_ids;      /**< 32: entries of the count table */
+  uint32_t cap;          /**< 36: records kept per ID (start and end each) */
+  uint64_t dropped;      /**< 40: records not stored (cap reached, buffer
+                                  full, or ID >= num_ids) */
+  uint32_t num_images;   /**< 48: image entries that follow */
+  uint32_t num_threads;  /**< 52: thread blocks after the counts */
+  uint32_t probe_pair_cost; /**< 56: counter ticks one empty start/end pair
+                                     adds, calibrated at start-up; 0 unknown */
+  uint32_t reserved;        /**< 60: 0 */
+};
+
+/** One loaded image (executable or shared object), 16 bytes, followed by
+ *  build_id_size bytes of GNU build ID and name_size bytes of path (no NUL),
+ *  then zero padding to a multiple of 8 bytes. */
+struct lwp_dump_image {
+  uint64_t load_bias;     /**< address the image's vaddr 0 is mapped at
+                               (dl_iterate_phdr's dlpi_addr; 0 if static) */
+  uint32_t build_id_size; /**< bytes of build ID (0 when none) */
+  uint32_t name_size;     /**< bytes of path */
+};
+
+/** Header of one thread's records, 16 bytes. */
+struct lwp_dump_thread {
+  uint64_t thread_id;   /**< OS thread ID (gettid); 0 on Hexagon */
+  uint64_t num_records; /**< records that follow, in execution order */
+};
+
+/** A record of a 32-bit target (Hexagon), 16 bytes. */
+struct lwp_record32 {
+  uint32_t site;    /**< return address of the probe call */
+  uint32_t id_word; /**< region ID | LWP_ID_END_BIT for an end probe */
+  uint64_t cycles;  /**< counter value (header.counter) */
+};
+
+/** A record of a 64-bit target (x86-64, AArch64), 24 bytes. */
+struct lwp_record64 {
+  uint64_t site;    /**< return address of the probe call */
+  uint32_t id_word; /**< region ID | LWP_ID_END_BIT for an end probe */
+  uint32_t reserved;/**< 0 */
+  uint64_t cycles;  /**< counter value (header.counter) */
+};
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* LWP_RUNTIME_DUMPFORMAT_H */

@@ -1,0 +1,66 @@
+/*===- lwp_dump_writer.h - Serialise a dump (docs/dump-format.md) -*- C -*-===*\
+|*                                                                            *|
+|* Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.          *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+/*
+ * The one dump writer of every runtime (host and freestanding Hexagon). It
+ * uses no libc: bytes go out through a caller-supplied write function, so the
+ * Hexagon start-up code can pass its syscall wrapper and the host runtime
+ * write(2). Little-endian targets only (x86-64, AArch64, Hexagon).
+ */
+#ifndef LWP_RUNTIME_DUMP_WRITER_H
+#define LWP_RUNTIME_DUMP_WRITER_H
+
+#include "lwp/Runtime/DumpFormat.h"
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Writes \p size bytes; returns 0 on success, non-zero on failure. */
+typedef int (*lwp_write_fn)(void *ctx, const void *data, uint64_t size);
+
+/** One image as the writer sees it. */
+struct lwp_image_view {
+  uint64_t load_bias;
+  const uint8_t *build_id; /**< build_id_size bytes, may be null if 0 */
+  uint32_t build_id_size;
+  const char *name;        /**< name_size bytes, no NUL needed */
+  uint32_t name_size;
+};
+
+/** One thread's records: num_records records of header.record_size bytes. */
+struct lwp_thread_view {
+  uint64_t thread_id;
+  const void *records;
+  uint64_t num_records;
+};
+
+/** Everything a dump holds. header.magic, version, header_size, num_images
+ *  and num_threads are filled in by the writer; the rest by the caller. The
+ *  count table has header.num_ids entries, given either as 64-bit (counts64)
+ *  or 32-bit (counts32) counters: exactly one of them is non-null. */
+struct lwp_dump_view {
+  struct lwp_dump_header header;
+  const struct lwp_image_view *images;
+  uint32_t num_images;
+  const uint64_t *counts64;
+  const uint32_t *counts32;
+  const struct lwp_thread_view *threads;
+  uint32_t num_threads;
+};
+
+/** Serialises \p view through \p write. Returns 0 on success, -1 when a
+ *  write fails or the view is inconsistent (no or two count tables, a record
+ *  size other than 16 or 24). */
+int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
+                   void *ctx);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* LWP_RUNTIME_DUMP_WRITER_H */
