@@ -158,8 +158,13 @@ static void emitProbe(FunctionCallee Probe, uint32_t Id,
   Call->setDebugLoc(DL);
 }
 
-static std::string describeLoop(const LoopNode &Node) {
-  return formatv("depth {0}, height {1}", Node.Depth, Node.Height).str();
+/// "%header (depth D, height H" for remarks; the caller closes the bracket.
+static std::string describeLoop(const Loop &L, const LoopNode &Node) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  L.getHeader()->printAsOperand(OS, /*PrintType=*/false);
+  OS << formatv(" (depth {0}, height {1}", Node.Depth, Node.Height);
+  return Text;
 }
 
 //===----------------------------------------------------------------------===//
@@ -265,9 +270,9 @@ static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
       ORE.emit([&] {
         return OptimizationRemarkMissed(RemarkPass, "LoopRegion", LoopDL,
                                         L->getHeader())
-               << "loop not instrumented: "
-               << stringifySkipReason(P.Plan.LoopReason[I]) << " ("
-               << describeLoop(Nodes[I]) << ")";
+               << "loop " << describeLoop(*L, Nodes[I])
+               << ") not instrumented: "
+               << stringifySkipReason(P.Plan.LoopReason[I]);
       });
       continue;
     }
@@ -277,7 +282,8 @@ static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
       ORE.emit([&] {
         return OptimizationRemarkMissed(RemarkPass, "LoopRegion", LoopDL,
                                         L->getHeader())
-               << "loop region " << ore::NV("RegionId", Row.Id)
+               << "loop " << describeLoop(*L, Nodes[I]) << ") region "
+               << ore::NV("RegionId", Row.Id)
                << " has no probes: no preheader or dedicated exits can be "
                   "formed (indirectbr or callbr edge)";
       });
@@ -293,8 +299,9 @@ static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
     ORE.emit([&] {
       return OptimizationRemark(RemarkPass, "LoopRegion", LoopDL,
                                 L->getHeader())
-             << "instrumented loop region " << ore::NV("RegionId", Row.Id)
-             << " (" << describeLoop(Nodes[I]) << ", "
+             << "instrumented loop " << describeLoop(*L, Nodes[I])
+             << ") as region " << ore::NV("RegionId", Row.Id) << " (parent "
+             << (Row.ParentId ? std::to_string(*Row.ParentId) : "-") << ", "
              << ore::NV("Exits", static_cast<unsigned>(Exits.size()))
              << " exit blocks)";
     });
@@ -322,13 +329,15 @@ static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
     }
     ORE.emit([&] {
       return OptimizationRemark(RemarkPass, "FunctionRegion", &F)
-             << "instrumented function region " << ore::NV("RegionId", Row.Id)
-             << " (" << ore::NV("Ends", Ends) << " ret/resume)";
+             << "instrumented function " << ore::NV("Function", F.getName())
+             << " as region " << ore::NV("RegionId", Row.Id) << " ("
+             << ore::NV("Ends", Ends) << " ret/resume)";
     });
   } else {
     ORE.emit([&] {
       return OptimizationRemarkMissed(RemarkPass, "FunctionRegion", &F)
-             << "function not instrumented: "
+             << "function " << ore::NV("Function", F.getName())
+             << " not instrumented: "
              << stringifySkipReason(P.Plan.FunctionReason);
     });
   }
@@ -386,7 +395,8 @@ PreservedAnalyses LWPInstrumentPass::run(Module &M,
     if (!Why.empty()) {
       ORE.emit([&] {
         return OptimizationRemarkMissed(RemarkPass, "FunctionRegion", &F)
-               << "function not instrumented: " << Why;
+               << "function " << ore::NV("Function", F.getName())
+               << " not instrumented: " << Why;
       });
       continue;
     }
@@ -394,8 +404,9 @@ PreservedAnalyses LWPInstrumentPass::run(Module &M,
             countIrreducibleCycles(FAM.getResult<CycleAnalysis>(F)))
       ORE.emit([&] {
         return OptimizationRemarkMissed(RemarkPass, "IrreducibleCycle", &F)
-               << ore::NV("Count", Irreducible)
-               << " irreducible cycle(s) not instrumented (no natural loop)";
+               << ore::NV("Count", Irreducible) << " irreducible cycle(s) in "
+               << ore::NV("Function", F.getName())
+               << " not instrumented (not natural loops)";
       });
     auto P = std::make_unique<PlannedFunction>();
     P->F = &F;
