@@ -7,7 +7,7 @@ must pop N. Every block must be reached with one and the same stack, every
 `ret`/`resume` must leave it empty, `unreachable` may leave anything. Every
 probe call must be `notail`. Prints one line per function:
 
-  <function>: balanced ids=[...]      (IDs in first-seen order)
+  <function>: balanced ids=[...]      (sorted)
 
 and, on the first error, `error: <function>: ...` with exit code 1. With
 --ids-from-map, also checks that the probed IDs are exactly the IDs of the
@@ -106,7 +106,7 @@ def main(argv):
             print("error: %s: %s" % (name, err))
             status = 1
             continue
-        print("%s: balanced ids=%s" % (name, ids))
+        print("%s: balanced ids=%s" % (name, sorted(ids)))
         all_ids += ids
     if "--ids-from-map" in argv:
         map_ids = [int(i) for i in MAP_ID.findall(text)]
