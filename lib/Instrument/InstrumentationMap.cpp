@@ -6,7 +6,11 @@
 
 #include "lwp/Instrument/InstrumentationMap.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -231,4 +235,151 @@ void InstrumentationMap::printTable(llvm::raw_ostream &OS) const {
   printRow([&](unsigned C) { return StringRef(Headers[C]); });
   for (const auto &Row : Rows)
     printRow([&](unsigned C) { return StringRef(Row[C]); });
+}
+
+//===----------------------------------------------------------------------===//
+// Binary blob (the lwp_map section)
+//===----------------------------------------------------------------------===//
+
+namespace {
+constexpr size_t BlobHeaderSize = 32;
+constexpr size_t BlobEntrySize = 40;
+constexpr uint8_t HasDepthHeight = 1, HasParent = 2;
+
+void append32(llvm::SmallVectorImpl<char> &Out, uint32_t V) {
+  char Bytes[4];
+  llvm::support::endian::write32le(Bytes, V);
+  Out.append(Bytes, Bytes + 4);
+}
+} // namespace
+
+void InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
+  // Strings first, to know their offsets.
+  std::string Strings;
+  llvm::StringMap<uint32_t> Offsets;
+  auto intern = [&](llvm::StringRef S) {
+    auto [It, Inserted] = Offsets.try_emplace(S, Strings.size());
+    if (Inserted) {
+      Strings += S;
+      Strings += '\0';
+    }
+    return It->second;
+  };
+  std::vector<std::pair<uint32_t, uint32_t>> Names;
+  for (const RegionEntry &E : Entries)
+    Names.push_back({intern(E.Function), intern(E.Loc.File)});
+
+  size_t StringsOffset = BlobHeaderSize + Entries.size() * BlobEntrySize;
+  size_t Size = llvm::alignTo(StringsOffset + Strings.size(), 8);
+  size_t Start = Out.size();
+  Out.append(std::begin(InstrumentationMapMagic),
+             std::end(InstrumentationMapMagic));
+  append32(Out, InstrumentationMapBlobVersion);
+  append32(Out, static_cast<uint32_t>(Size));
+  append32(Out, static_cast<uint32_t>(Entries.size()));
+  append32(Out, static_cast<uint32_t>(StringsOffset));
+  append32(Out, 0);
+  append32(Out, 0);
+  for (size_t I = 0; I != Entries.size(); ++I) {
+    const RegionEntry &E = Entries[I];
+    append32(Out, E.Id);
+    uint8_t Flags = (E.Depth ? HasDepthHeight : 0) | (E.ParentId ? HasParent : 0);
+    Out.push_back(static_cast<char>(E.Kind));
+    Out.push_back(static_cast<char>(Flags));
+    Out.push_back(0);
+    Out.push_back(0);
+    append32(Out, E.Depth.value_or(0));
+    append32(Out, E.Height.value_or(0));
+    append32(Out, E.ParentId.value_or(0));
+    append32(Out, Names[I].first);
+    append32(Out, Names[I].second);
+    append32(Out, E.Loc.Line);
+    append32(Out, E.Loc.Column);
+    append32(Out, 0);
+  }
+  Out.append(Strings.begin(), Strings.end());
+  Out.resize(Start + Size, '\0');
+}
+
+Expected<InstrumentationMap>
+InstrumentationMap::readSection(StringRef Bytes) {
+  using llvm::support::endian::read32le;
+  InstrumentationMap Map;
+  llvm::DenseMap<uint32_t, unsigned> BlobOfId;
+  unsigned Blob = 0;
+  size_t Pos = 0;
+  while (true) {
+    // Skip the zero padding the linker may put between blobs.
+    while (Pos < Bytes.size() && Bytes[Pos] == '\0')
+      ++Pos;
+    if (Pos >= Bytes.size())
+      break;
+    Pos &= ~size_t(7);
+    StringRef Rest = Bytes.drop_front(Pos);
+    if (Rest.size() < BlobHeaderSize ||
+        !Rest.starts_with(StringRef(InstrumentationMapMagic,
+                                    sizeof(InstrumentationMapMagic))))
+      return createStringError("instrumentation map section: no map blob at "
+                               "offset %zu (not an LWP map, or corrupt)",
+                               Pos);
+    const char *H = Rest.data();
+    uint32_t Version = read32le(H + 8), Size = read32le(H + 12),
+             Count = read32le(H + 16), StringsOffset = read32le(H + 20);
+    if (Version != InstrumentationMapBlobVersion)
+      return createStringError("instrumentation map section: blob %u has "
+                               "version %u (expected %u)",
+                               Blob, Version, InstrumentationMapBlobVersion);
+    if (Size > Rest.size() || Size < BlobHeaderSize ||
+        StringsOffset > Size ||
+        (uint64_t)Count * BlobEntrySize > StringsOffset - BlobHeaderSize)
+      return createStringError("instrumentation map section: blob %u is "
+                               "truncated or corrupt",
+                               Blob);
+    StringRef Strings = Rest.slice(StringsOffset, Size);
+    auto string = [&](uint32_t Offset) -> std::optional<StringRef> {
+      if (Offset >= Strings.size())
+        return std::nullopt;
+      StringRef S = Strings.drop_front(Offset);
+      size_t End = S.find('\0');
+      if (End == StringRef::npos)
+        return std::nullopt;
+      return S.take_front(End);
+    };
+    for (uint32_t I = 0; I != Count; ++I) {
+      const char *P = H + BlobHeaderSize + I * BlobEntrySize;
+      RegionEntry E;
+      E.Id = read32le(P);
+      uint8_t Kind = P[4], Flags = P[5];
+      std::optional<StringRef> Function = string(read32le(P + 20));
+      std::optional<StringRef> File = string(read32le(P + 24));
+      if (Kind > 1 || !Function || !File || E.Id > MaxRegionId)
+        return createStringError("instrumentation map section: region %u of "
+                                 "blob %u is corrupt",
+                                 I, Blob);
+      E.Kind = static_cast<RegionKind>(Kind);
+      if (Flags & HasDepthHeight) {
+        E.Depth = read32le(P + 8);
+        E.Height = read32le(P + 12);
+      }
+      if (Flags & HasParent)
+        E.ParentId = read32le(P + 16);
+      E.Function = Function->str();
+      E.Loc.File = File->str();
+      E.Loc.Line = read32le(P + 28);
+      E.Loc.Column = read32le(P + 32);
+      auto [It, Inserted] = BlobOfId.try_emplace(E.Id, Blob);
+      if (!Inserted)
+        return createStringError(
+            "instrumentation map section: region ID %u is used by two "
+            "modules (blobs %u and %u); give each module its own lwp-id-base",
+            E.Id, It->second, Blob);
+      Map.add(std::move(E));
+    }
+    Pos += Size;
+    ++Blob;
+  }
+  llvm::sort(Map.Entries, [](const RegionEntry &A, const RegionEntry &B) {
+    return A.Id < B.Id;
+  });
+  return Map;
 }

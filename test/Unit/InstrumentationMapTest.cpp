@@ -101,4 +101,60 @@ TEST(InstrumentationMapTest, Table) {
                  "model.mlir:7:5\n");
 }
 
+TEST(InstrumentationMapTest, BlobRoundTripAndMerge) {
+  InstrumentationMap A = sampleMap(); // IDs 4, 5
+  InstrumentationMap B;
+  RegionEntry G;
+  G.Id = 1;
+  G.Kind = RegionKind::Function;
+  G.Function = "gemm";
+  B.add(G);
+  llvm::SmallVector<char> Section;
+  A.writeBlob(Section);
+  EXPECT_EQ(Section.size() % 8, 0u);
+  size_t FirstSize = Section.size();
+  // 32-byte header, two 40-byte rows, "conv\0model.mlir\0" padded to 8.
+  EXPECT_EQ(FirstSize, 32u + 80u + 16u);
+  Section.append(16, '\0'); // linker padding between input sections
+  B.writeBlob(Section);
+  auto Map = InstrumentationMap::readSection(
+      llvm::StringRef(Section.data(), Section.size()));
+  ASSERT_TRUE(static_cast<bool>(Map)) << llvm::toString(Map.takeError());
+  ASSERT_EQ(Map->size(), 3u);
+  EXPECT_EQ(Map->entries()[0].Id, 1u); // sorted by ID across modules
+  EXPECT_EQ(Map->entries()[0].Function, "gemm");
+  EXPECT_FALSE(Map->entries()[0].Loc.isKnown());
+  const RegionEntry *L = Map->lookup(5);
+  ASSERT_NE(L, nullptr);
+  EXPECT_EQ(L->Depth, 0u);
+  EXPECT_EQ(L->Height, 2u);
+  EXPECT_EQ(L->ParentId, 4u);
+  EXPECT_EQ(L->Loc.str(), "model.mlir:7:5");
+  EXPECT_FALSE(Map->lookup(4)->ParentId.has_value());
+}
+
+TEST(InstrumentationMapTest, BadBlobs) {
+  llvm::SmallVector<char> Blob;
+  sampleMap().writeBlob(Blob);
+  llvm::StringRef Bytes(Blob.data(), Blob.size());
+  EXPECT_THAT(errorOf(InstrumentationMap::readSection(Bytes.drop_back(8))),
+              testing::HasSubstr("truncated or corrupt"));
+  EXPECT_THAT(errorOf(InstrumentationMap::readSection("ELF\x7f-garbage")),
+              testing::HasSubstr("not an LWP map"));
+  llvm::SmallVector<char> Twice(Blob);
+  Twice.append(Blob.begin(), Blob.end());
+  EXPECT_THAT(errorOf(InstrumentationMap::readSection(
+                  llvm::StringRef(Twice.data(), Twice.size()))),
+              testing::HasSubstr("region ID 4 is used by two modules"));
+  llvm::SmallVector<char> BadVersion(Blob);
+  BadVersion[8] = 9;
+  EXPECT_THAT(errorOf(InstrumentationMap::readSection(
+                  llvm::StringRef(BadVersion.data(), BadVersion.size()))),
+              testing::HasSubstr("version 9"));
+  // An empty section is an empty map.
+  auto Empty = InstrumentationMap::readSection("");
+  ASSERT_TRUE(static_cast<bool>(Empty));
+  EXPECT_TRUE(Empty->empty());
+}
+
 } // namespace

@@ -15,6 +15,7 @@
 #ifndef LWP_INSTRUMENT_INSTRUMENTATIONMAP_H
 #define LWP_INSTRUMENT_INSTRUMENTATIONMAP_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
@@ -34,6 +35,16 @@ constexpr uint32_t MaxRegionId = 0x7fffffffu;
 /// Version of the map's JSON form (docs/instrumentation-map.md). Readers
 /// refuse other versions.
 constexpr unsigned InstrumentationMapVersion = 1;
+
+/// Name of the ELF section that carries the map in a binary. Each module adds
+/// one blob (docs/instrumentation-map.md, "In the binary"); the linker
+/// concatenates them. The section is allocated, so `strip` keeps it.
+constexpr llvm::StringLiteral InstrumentationMapSection = "lwp_map";
+/// The 8 bytes a map blob starts with.
+constexpr char InstrumentationMapMagic[8] = {'L', 'W', 'P', 'M',
+                                             'A', 'P', '\0', '\0'};
+/// Version of the binary map blob.
+constexpr unsigned InstrumentationMapBlobVersion = 1;
 
 /// What a region wraps.
 enum class RegionKind : uint8_t {
@@ -103,6 +114,18 @@ public:
   /// Writes the JSON form to \p Path ("-" for stdout). Errors: the file
   /// cannot be opened or written.
   llvm::Error writeJSONFile(llvm::StringRef Path) const;
+
+  /// Appends the binary blob of this map (one module) to \p Out: a 32-byte
+  /// header, 40 bytes a region, a string table, zero padding to 8 bytes
+  /// (docs/instrumentation-map.md, "In the binary").
+  void writeBlob(llvm::SmallVectorImpl<char> &Out) const;
+
+  /// Reads the content of a binary's map section: the blobs of every module,
+  /// in link order, with zero padding between them. Errors (one line each): a
+  /// foreign or truncated blob, another blob version, strings out of range,
+  /// and an ID that two modules both use (link modules with distinct
+  /// lwp-id-base values). The merged map is sorted by ID.
+  static llvm::Expected<InstrumentationMap> readSection(llvm::StringRef Bytes);
 
   /// Prints a human table, one region a row, in ID order:
   ///   ID  kind  function  depth  height  parent  location
