@@ -354,21 +354,6 @@ PreservedAnalyses LWPInstrumentPass::run(Module &M,
   Expected<SelectionPolicy> Policy = SelectionPolicy::create(Options.Selection);
   if (!Policy)
     return fail(toString(Policy.takeError()));
-  if (isInstrumented(M))
-    return fail("module '" + M.getModuleIdentifier() +
-                "' is already instrumented (it carries !" + MapMetadataName +
-                " or calls " + ProbeStartName + "/" + ProbeEndName +
-                "); run the pass once");
-  for (StringRef Name : {ProbeStartName, ProbeEndName}) {
-    Function *F = M.getFunction(Name);
-    if (F && (F->getFunctionType()->getNumParams() != 1 ||
-              !F->getReturnType()->isVoidTy() ||
-              !F->getArg(0)->getType()->isIntegerTy(32)))
-      return fail("'" + Name +
-                  "' is declared with another type than "
-                  "void(i32)");
-  }
-
   InstrumentationMap Map;
   auto writeMap = [&]() -> bool {
     if (Options.MapFile.empty())
@@ -382,6 +367,21 @@ PreservedAnalyses LWPInstrumentPass::run(Module &M,
   if (Policy->selectsNothing()) {
     writeMap();
     return PreservedAnalyses::all();
+  }
+
+  if (isInstrumented(M))
+    return fail("module '" + M.getModuleIdentifier() +
+                "' is already instrumented (it carries !" + MapMetadataName +
+                " or calls " + ProbeStartName + "/" + ProbeEndName +
+                "); run the pass once");
+  for (StringRef Name : {ProbeStartName, ProbeEndName}) {
+    Function *F = M.getFunction(Name);
+    if (F && (F->getFunctionType()->getNumParams() != 1 ||
+              !F->getReturnType()->isVoidTy() ||
+              !F->getArg(0)->getType()->isIntegerTy(32)))
+      return fail("'" + Name +
+                  "' is declared with another type than "
+                  "void(i32)");
   }
 
   // Plan every function first: an error must leave the module unchanged.
