@@ -13,6 +13,7 @@
 
 #include "lwp/Dialect/LWPDialect.h"
 #include "lwp/Instrument/Passes.h"
+#include "lwp/Lowering/Passes.h"
 
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
@@ -33,5 +34,8 @@ mlirGetDialectPluginInfo() {
 /// Pass plugin entry point (mlir/Tools/Plugins/PassPlugin.h).
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "LWP", LLVM_VERSION_STRING,
-          []() { ::lwp::registerLWPPasses(); }};
+          []() {
+            ::lwp::registerLWPPasses();
+            ::lwp::registerLWPLoweringPasses();
+          }};
 }

@@ -12,6 +12,7 @@
 
 #include "lwp/Dialect/LWPDialect.h"
 #include "lwp/Instrument/Passes.h"
+#include "lwp/Lowering/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -22,6 +23,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   lwp::registerLWPPasses();
+  lwp::registerLWPLoweringPasses();
 
   mlir::DialectRegistry Registry;
   mlir::registerAllDialects(Registry);
