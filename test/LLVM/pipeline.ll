@@ -23,8 +23,17 @@
 ; BAL-NEXT: flat: balanced ids=[6]
 ; BAL-NEXT: map: 7 regions, all probed
 
-; Instrumented once per module even though -O2 and an explicit pass run.
-; RUN: not %{opt} -passes='lwp-instrument,default<O2>' -stats-level=70 -o /dev/null 2>&1 \
+; An explicit pass before default<O2> numbers the source loops; the pipeline's
+; instance then leaves the instrumented module alone (instrumented once).
+; RUN: %{opt} -passes='lwp-instrument,default<O2>' -stats-level=100 -o %t.first.ll
+; RUN: %check_probes --ids-from-map %t.first.ll | FileCheck %s --check-prefix=ONCE
+; ONCE:      forest: balanced ids=[0, 1, 2, 3, 4, 5]
+; ONCE-NEXT: flat: balanced ids=[6]
+; ONCE-NEXT: map: 7 regions, all probed
+; RUN: FileCheck %s --check-prefix=ONEMAP --input-file=%t.first.ll
+; ONEMAP: !lwp.instrumentation_map = !{![[N:[0-9]+]]}{{$}}
+; An explicit second pass still fails.
+; RUN: not %{opt} -passes='lwp-instrument,lwp-instrument' -stats-level=70 -o /dev/null 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=TWICE
 ; TWICE: error: lwp-instrument: module {{.*}} is already instrumented
 

@@ -50,6 +50,10 @@ struct LLVMInstrumentOptions {
   /// -lwp-map-file: write the map's JSON here ("-" for stdout); empty for
   /// no file.
   std::string MapFile;
+  /// Leave an already instrumented module alone instead of failing. Set for
+  /// the instance the default pipelines run, so that an explicit
+  /// `-passes=lwp-instrument,default<O2>` instruments once.
+  bool SkipIfInstrumented = false;
 };
 
 /// The settings given on the command line (cl::opt, read when called):
@@ -103,7 +107,7 @@ readInstrumentationMap(const llvm::Module &M);
 /// and at the end of the default optimization pipelines (OptimizerLast, also
 /// run at -O0; not in the post-link phase of LTO, so a module is instrumented
 /// once, at compile time). The pipeline pass reads the command-line settings
-/// when the pipeline is built.
+/// when the pipeline is built and leaves already instrumented modules alone.
 void registerLWPInstrumentPass(llvm::PassBuilder &PB);
 
 } // namespace lwp

@@ -369,6 +369,8 @@ PreservedAnalyses LWPInstrumentPass::run(Module &M,
     return PreservedAnalyses::all();
   }
 
+  if (isInstrumented(M) && Options.SkipIfInstrumented)
+    return PreservedAnalyses::all();
   if (isInstrumented(M))
     return fail("module '" + M.getModuleIdentifier() +
                 "' is already instrumented (it carries !" + MapMetadataName +
@@ -465,6 +467,9 @@ void lwp::registerLWPInstrumentPass(PassBuilder &PB) {
         if (Phase == ThinOrFullLTOPhase::ThinLTOPostLink ||
             Phase == ThinOrFullLTOPhase::FullLTOPostLink)
           return;
-        MPM.addPass(LWPInstrumentPass());
+        LLVMInstrumentOptions Options =
+            getLLVMInstrumentOptionsFromCommandLine();
+        Options.SkipIfInstrumented = true;
+        MPM.addPass(LWPInstrumentPass(std::move(Options)));
       });
 }
