@@ -71,9 +71,12 @@ LLVMInstrumentOptions getLLVMInstrumentOptionsFromCommandLine();
 /// Irreducible cycles are not instrumented (a missed remark counts them).
 ///
 /// Errors, reported with LLVMContext::emitError (one line, "lwp-instrument:
-/// ..."; opt and clang then exit non-zero) and the module left unchanged:
-/// invalid options, a module that already carries the map or probes, region
-/// IDs above MaxRegionId, a map file that cannot be written.
+/// ..."; opt and clang then exit non-zero), the module left unchanged:
+/// invalid options, a module that already carries the map or probes (unless
+/// SkipIfInstrumented), a probe function of another type, region IDs above
+/// MaxRegionId. A map file that cannot be written is reported after the
+/// module was instrumented. Skipped functions (declarations, __lwp_*,
+/// available_externally, naked, unsplit coroutines, funclet EH) get no IDs.
 class LWPInstrumentPass : public llvm::PassInfoMixin<LWPInstrumentPass> {
 public:
   /// A pass with the command-line settings, read when the pass is built.
