@@ -28,3 +28,11 @@ if config.lwp_enable_mlir:
     config.available_features.add("lwp-mlir")
 if config.lwp_enable_llvm_plugin:
     config.available_features.add("lwp-llvm-plugin")
+
+# Host runtime (runtime/host): the static library and the public headers.
+config.substitutions.append(
+    ("%lwp_host_lib", os.path.join(config.lwp_lib_dir, "liblwp_host.a")))
+config.substitutions.append(
+    ("%lwp_include", os.path.join(config.lwp_src_root, "include")))
+if os.path.exists(os.path.join(config.lwp_lib_dir, "liblwp_host.a")):
+    config.available_features.add("lwp-host-runtime")

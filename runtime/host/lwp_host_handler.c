@@ -1,0 +1,89 @@
+/*===- lwp_host_handler.c - Probe handlers of x86-64 and AArch64 -----------===*\
+|*                                                                            *|
+|* Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.          *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+/*
+ * __lwp_probe_start / __lwp_probe_end: the handlers that lowered probes call
+ * (docs/probe-form.md). Calling convention preserve_all: the caller keeps
+ * every register but the scratch ones of that convention (R11 on x86-64;
+ * X16, X17 on AArch64), so a probe perturbs the surrounding code as little as
+ * a call can. This file is built with -mgeneral-regs-only so that the fast
+ * path touches no vector register (which preserve_all would then have to
+ * save).
+ *
+ * Counter: x86-64 rdtsc, not serialised (rdtscp or lfence;rdtsc cost about
+ * 30 ticks more a pair here, see docs/performance.md, and the out-of-order
+ * window they close is a few cycles); AArch64 cntvct_el0. The start handler
+ * reads the counter last and the end handler first, so a region's figure
+ * holds as little of the handlers as possible; what remains is the calibrated
+ * probe_pair_cost of the dump.
+ *
+ * Red zone: the probe is an ordinary call in the IR, so the compiler knows the
+ * caller is not a leaf and never keeps live data in the x86-64 red zone
+ * across it (an inline-asm call would overwrite it).
+ */
+#include "lwp_host_internal.h"
+
+#if defined(__x86_64__)
+static inline __attribute__((always_inline)) uint64_t readCounter(void) {
+  uint32_t Lo, Hi;
+  __asm__ volatile("rdtsc" : "=a"(Lo), "=d"(Hi));
+  return ((uint64_t)Hi << 32) | Lo;
+}
+#elif defined(__aarch64__)
+static inline __attribute__((always_inline)) uint64_t readCounter(void) {
+  uint64_t V;
+  __asm__ volatile("mrs %0, cntvct_el0" : "=r"(V));
+  return V;
+}
+#else
+#error "the host runtime supports x86-64 and AArch64"
+#endif
+
+#define LWP_HANDLER                                                            \
+  __attribute__((preserve_all, visibility("default"), used))
+
+LWP_HANDLER void __lwp_probe_start(uint32_t Id) {
+  struct lwp_thread_state *S = lwp_tls_state;
+  if (__builtin_expect(!S, 0))
+    S = lwp_thread_init();
+  if (__builtin_expect(Id >= LWP_MAX_IDS, 0)) {
+    ++S->dropped;
+    return;
+  }
+  uint64_t Count = ++S->counts[Id];
+  uint64_t N = S->num_records;
+  if (__builtin_expect(Count > lwp_cap || N >= S->capacity, 0)) {
+    ++S->dropped;
+    return;
+  }
+  struct lwp_record64 *R = &S->records[N];
+  S->num_records = N + 1;
+  R->site = (uint64_t)(uintptr_t)__builtin_return_address(0);
+  R->id_word = Id;
+  R->reserved = 0;
+  R->cycles = readCounter();
+}
+
+LWP_HANDLER void __lwp_probe_end(uint32_t Id) {
+  uint64_t Cycles = readCounter();
+  struct lwp_thread_state *S = lwp_tls_state;
+  if (__builtin_expect(!S, 0))
+    S = lwp_thread_init();
+  if (__builtin_expect(Id >= LWP_MAX_IDS, 0)) {
+    ++S->dropped;
+    return;
+  }
+  uint64_t N = S->num_records;
+  if (__builtin_expect(S->counts[Id] > lwp_cap || N >= S->capacity, 0)) {
+    ++S->dropped;
+    return;
+  }
+  struct lwp_record64 *R = &S->records[N];
+  S->num_records = N + 1;
+  R->site = (uint64_t)(uintptr_t)__builtin_return_address(0);
+  R->id_word = Id | LWP_ID_END_BIT;
+  R->reserved = 0;
+  R->cycles = Cycles;
+}
