@@ -19,8 +19,7 @@ step "build"
 
 step "bufferize, lower to loops, instrument (stats-level=70 max-loop-depth=1): $model"
 "$build/bin/lwp-opt" "$model" \
-  --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" \
-  --convert-linalg-to-loops --canonicalize \
+  --lwp-linalg-to-loops \
   --lwp-instrument="stats-level=70 max-loop-depth=1 map-file=$out/map.json" \
   -o "$out/instrumented.mlir"
 

@@ -26,7 +26,8 @@ func.func @dense(%x: tensor<1x512xf32>, %w: tensor<512x10xf32>)
 }
 
 func.func @graph(%input: tensor<1x10x10x4xf32>, %filter: tensor<3x3x4x8xf32>,
-                 %w: tensor<512x10xf32>) -> tensor<1x10xf32> {
+                 %w: tensor<512x10xf32>) -> tensor<1x10xf32>
+    attributes {llvm.emit_c_interface} {
   %conv = call @conv2d(%input, %filter)
       : (tensor<1x10x10x4xf32>, tensor<3x3x4x8xf32>) -> tensor<1x8x8x8xf32>
   %flat = tensor.collapse_shape %conv [[0], [1, 2, 3]]

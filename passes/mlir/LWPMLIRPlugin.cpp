@@ -14,6 +14,7 @@
 #include "lwp/Dialect/LWPDialect.h"
 #include "lwp/Instrument/Passes.h"
 #include "lwp/Lowering/Passes.h"
+#include "lwp/Lowering/Pipelines.h"
 
 #include "mlir/Tools/Plugins/DialectPlugin.h"
 #include "mlir/Tools/Plugins/PassPlugin.h"
@@ -37,5 +38,6 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
           []() {
             ::lwp::registerLWPPasses();
             ::lwp::registerLWPLoweringPasses();
+            ::lwp::registerLWPPipelines();
           }};
 }

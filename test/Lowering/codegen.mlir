@@ -1,10 +1,10 @@
 // The bundled model through the whole MLIR pipeline to machine code: one
 // packet { r0 = #id; call handler } per probe on Hexagon (PIC and non-PIC),
 // a plain call on x86-64 and AArch64; the map lands in section lwp_map.
-// RUN: lwp-opt %lwp_src_root/examples/model/conv_matmul.mlir --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --convert-linalg-to-loops --canonicalize --lwp-instrument="max-loop-depth=1" --convert-lwp-to-llvm=target=hexagon --expand-strided-metadata --lower-affine --convert-scf-to-cf --convert-to-llvm --reconcile-unrealized-casts | mlir-translate --mlir-to-llvmir -o %t.hex.ll
+// RUN: lwp-opt %lwp_src_root/examples/model/conv_matmul.mlir --lwp-linalg-to-loops --lwp-instrument="max-loop-depth=1" --lwp-to-llvm=target=hexagon | mlir-translate --mlir-to-llvmir -o %t.hex.ll
 // RUN: llc -mtriple=hexagon -mcpu=hexagonv67 -O2 %t.hex.ll -o - | FileCheck %s --check-prefix=HEX
 // RUN: llc -mtriple=hexagon -mcpu=hexagonv67 -O2 -relocation-model=pic %t.hex.ll -o - | FileCheck %s --check-prefix=HEX
-// RUN: lwp-opt %lwp_src_root/examples/model/conv_matmul.mlir --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --convert-linalg-to-loops --canonicalize --lwp-instrument="max-loop-depth=1" --convert-lwp-to-llvm=target=x86_64 --expand-strided-metadata --lower-affine --convert-scf-to-cf --convert-to-llvm --reconcile-unrealized-casts | mlir-translate --mlir-to-llvmir -o %t.host.ll
+// RUN: lwp-opt %lwp_src_root/examples/model/conv_matmul.mlir --lwp-linalg-to-loops --lwp-instrument="max-loop-depth=1" --lwp-to-llvm=target=x86_64 | mlir-translate --mlir-to-llvmir -o %t.host.ll
 // RUN: llc -mtriple=x86_64-linux-gnu -O2 %t.host.ll -o - | FileCheck %s --check-prefix=X86
 // RUN: llc -mtriple=aarch64-linux-gnu -O2 %t.host.ll -o - | FileCheck %s --check-prefix=A64
 

@@ -3,11 +3,11 @@
 // stats-level 70 with max-loop-depth 1: probes match the loop tree.
 // conv2d: fill nest (h, w, f) and conv nest (oh, ow, f, kh, kw, c) after the
 // unit batch loop is folded away; dense: fill loop (n) and matmul (n, k).
-// RUN: lwp-opt %lwp_src_root/examples/model/conv_matmul.mlir --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --convert-linalg-to-loops --canonicalize --lwp-instrument="stats-level=70 max-loop-depth=1" > %t.mlir
+// RUN: lwp-opt %lwp_src_root/examples/model/conv_matmul.mlir --lwp-linalg-to-loops --lwp-instrument="stats-level=70 max-loop-depth=1" > %t.mlir
 // RUN: FileCheck %s < %t.mlir
 // RUN: lwp-opt %t.mlir --lwp-print-map -o /dev/null | FileCheck %s --check-prefix=MAP
 // Same input, same IDs: a second run prints the same IR.
-// RUN: lwp-opt %lwp_src_root/examples/model/conv_matmul.mlir --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --convert-linalg-to-loops --canonicalize --lwp-instrument="stats-level=70 max-loop-depth=1" | diff - %t.mlir
+// RUN: lwp-opt %lwp_src_root/examples/model/conv_matmul.mlir --lwp-linalg-to-loops --lwp-instrument="stats-level=70 max-loop-depth=1" | diff - %t.mlir
 
 // CHECK-LABEL: func.func @conv2d
 // CHECK-NEXT:    lwp.probe_start function 0

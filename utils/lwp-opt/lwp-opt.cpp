@@ -13,6 +13,7 @@
 #include "lwp/Dialect/LWPDialect.h"
 #include "lwp/Instrument/Passes.h"
 #include "lwp/Lowering/Passes.h"
+#include "lwp/Lowering/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -24,6 +25,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   lwp::registerLWPPasses();
   lwp::registerLWPLoweringPasses();
+  lwp::registerLWPPipelines();
 
   mlir::DialectRegistry Registry;
   mlir::registerAllDialects(Registry);
