@@ -18,7 +18,7 @@ llvm::Expected<ProbeTarget> lwp::parseProbeTarget(llvm::StringRef Name) {
   std::optional<ProbeTarget> T =
       llvm::StringSwitch<std::optional<ProbeTarget>>(Name)
           .Case("hexagon", ProbeTarget::Hexagon)
-          .Cases("x86_64", "x86-64", ProbeTarget::X86_64)
+          .Cases({"x86_64", "x86-64"}, ProbeTarget::X86_64)
           .Case("aarch64", ProbeTarget::AArch64)
           .Default(std::nullopt);
   if (!T)
