@@ -4,12 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// lwp-report --raw DUMP prints a dump as it is: header, images, exact counts
-// and every record of every thread. (The per-region tables that join a dump
-// with its binary come with the report issue.)
+//   lwp-report --raw DUMP      the dump as recorded: header, images, counts,
+//                              every record of every thread
+//   lwp-report --map BINARY    the instrumentation map carried by a binary
+// (The per-region tables that join a dump with its binary come with the
+// report issue.)
 //
 //===----------------------------------------------------------------------===//
 
+#include "lwp/Report/Binary.h"
 #include "lwp/Report/Dump.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -21,12 +24,18 @@
 using namespace llvm;
 
 static cl::OptionCategory Category("lwp-report options");
-static cl::opt<std::string> DumpPath(cl::Positional, cl::desc("<dump>"),
-                                     cl::Required, cl::cat(Category));
+static cl::list<std::string> Inputs(cl::Positional,
+                                    cl::desc("<binary> <dump> | <dump> (--raw) "
+                                             "| <binary> (--map)"),
+                                    cl::OneOrMore, cl::cat(Category));
 static cl::opt<bool> Raw("raw",
                          cl::desc("Print the dump as recorded: header, images, "
                                   "counts, every record"),
                          cl::cat(Category));
+static cl::opt<bool> MapOnly("map",
+                             cl::desc("Print the instrumentation map a binary "
+                                      "carries (section lwp_map)"),
+                             cl::cat(Category));
 static cl::opt<bool> NoRecords("no-records",
                                cl::desc("With --raw, leave the records out"),
                                cl::cat(Category));
@@ -73,16 +82,31 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "LWP report: per-region cycle tables from "
                               "dumps\n");
-  Expected<lwp::Dump> D = lwp::Dump::open(DumpPath);
-  if (!D) {
-    WithColor::error(errs(), "lwp-report") << toString(D.takeError()) << "\n";
+  auto fail = [](const Twine &Message) {
+    WithColor::error(errs(), "lwp-report") << Message << "\n";
     return 1;
+  };
+  if (Raw || MapOnly) {
+    if (Raw && MapOnly)
+      return fail("--raw and --map exclude each other");
+    if (Inputs.size() != 1)
+      return fail(Raw ? "--raw takes one dump" : "--map takes one binary");
+    if (MapOnly) {
+      Expected<lwp::ProfiledBinary> B = lwp::ProfiledBinary::open(Inputs[0]);
+      if (!B)
+        return fail(toString(B.takeError()));
+      if (!B->hasMap())
+        return fail("binary '" + Inputs[0] +
+                    "' has no lwp_map section (not instrumented, or built "
+                    "without the lwp lowering)");
+      B->map().printTable(outs());
+      return 0;
+    }
+    Expected<lwp::Dump> D = lwp::Dump::open(Inputs[0]);
+    if (!D)
+      return fail(toString(D.takeError()));
+    printRaw(*D, outs());
+    return 0;
   }
-  if (!Raw) {
-    WithColor::error(errs(), "lwp-report")
-        << "only --raw is implemented so far\n";
-    return 1;
-  }
-  printRaw(*D, outs());
-  return 0;
+  return fail("only --raw and --map are implemented so far");
 }

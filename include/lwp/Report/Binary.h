@@ -1,0 +1,80 @@
+//===- Binary.h - The profiled binary: symbols and map ----------*- C++ -*-===//
+//
+// Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
+//
+//===----------------------------------------------------------------------===//
+//
+// Reads what the report needs from an instrumented ELF file (32-bit Hexagon,
+// 64-bit x86-64 / AArch64; executables, PIE and shared objects, stripped or
+// not) through LLVM Object: the instrumentation map from the lwp_map section,
+// the function symbols (.symtab, else .dynsym) to turn probe sites into
+// function + offset, and the GNU build ID to match the binary with its dump.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LWP_REPORT_BINARY_H
+#define LWP_REPORT_BINARY_H
+
+#include "lwp/Instrument/InstrumentationMap.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Object/Binary.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lwp {
+
+/// A function symbol: [Address, Address + Size) in the file's addresses.
+struct FunctionSymbol {
+  uint64_t Address = 0;
+  uint64_t Size = 0;
+  std::string Name;
+};
+
+/// A site resolved to its function: "name+0x1c".
+struct SymbolizedSite {
+  const FunctionSymbol *Function = nullptr; ///< null when no symbol covers it
+  uint64_t Offset = 0;                      ///< bytes from the function start
+};
+
+/// An instrumented ELF binary.
+class ProfiledBinary {
+public:
+  /// Opens \p Path. Errors (one line, naming the file): unreadable, not an
+  /// ELF object, a corrupt lwp_map section (InstrumentationMap::readSection).
+  /// A binary without the section has an empty map.
+  static llvm::Expected<ProfiledBinary> open(llvm::StringRef Path);
+
+  const std::string &path() const { return Path; }
+  /// The merged instrumentation map of every module linked in.
+  const InstrumentationMap &map() const { return Map; }
+  /// True when the file had an lwp_map section.
+  bool hasMap() const { return HasMap; }
+  /// Raw GNU build ID bytes; empty when the binary has none.
+  const std::string &buildId() const { return BuildId; }
+  /// ELF machine (llvm::ELF::EM_*).
+  unsigned machine() const { return Machine; }
+  /// True for a 64-bit ELF file.
+  bool is64Bit() const { return Is64; }
+  /// Function symbols sorted by address (zero-sized ones dropped).
+  const std::vector<FunctionSymbol> &functions() const { return Functions; }
+  /// The function that contains file address \p Address (binary search).
+  SymbolizedSite symbolize(uint64_t Address) const;
+
+private:
+  std::string Path;
+  InstrumentationMap Map;
+  bool HasMap = false;
+  std::string BuildId;
+  unsigned Machine = 0;
+  bool Is64 = false;
+  std::vector<FunctionSymbol> Functions;
+};
+
+} // namespace lwp
+
+#endif // LWP_REPORT_BINARY_H
