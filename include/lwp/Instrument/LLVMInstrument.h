@@ -23,6 +23,7 @@
 #include "llvm/Support/Error.h"
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 class Function;
@@ -99,12 +100,20 @@ private:
 /// function, i.e. lwp-instrument already ran on it.
 bool isInstrumented(const llvm::Module &M);
 
-/// Reads the instrumentation map stored in \p M (all operands of
-/// !lwp.instrumentation_map, concatenated in operand order). An
+/// Reads the instrumentation map stored in \p M: all operands of
+/// !lwp.instrumentation_map merged into one map sorted by ID. An
 /// uninstrumented module gives an empty map. Errors: a malformed operand, a
-/// version other than InstrumentationMapVersion, invalid map JSON.
+/// version other than InstrumentationMapVersion, invalid map JSON, a region
+/// ID that two operands (source modules linked with llvm-link) both use.
 llvm::Expected<InstrumentationMap>
 readInstrumentationMap(const llvm::Module &M);
+
+/// Reads each operand of !lwp.instrumentation_map as a map of its own, in
+/// operand order (one per source module; the lowering writes one blob per
+/// operand). An uninstrumented module gives none. Errors: as
+/// readInstrumentationMap, except that IDs are not compared across operands.
+llvm::Expected<std::vector<InstrumentationMap>>
+readInstrumentationMapOperands(const llvm::Module &M);
 
 /// Registers `lwp-instrument` with \p PB: by name for `-passes=` pipelines,
 /// and at the end of the default optimization pipelines (OptimizerLast, also

@@ -186,8 +186,9 @@ bool lwp::isInstrumented(const Module &M) {
   return false;
 }
 
-Expected<InstrumentationMap> lwp::readInstrumentationMap(const Module &M) {
-  InstrumentationMap Result;
+Expected<std::vector<InstrumentationMap>>
+lwp::readInstrumentationMapOperands(const Module &M) {
+  std::vector<InstrumentationMap> Result;
   const NamedMDNode *NMD = M.getNamedMetadata(MapMetadataName);
   if (!NMD)
     return Result;
@@ -212,8 +213,35 @@ Expected<InstrumentationMap> lwp::readInstrumentationMap(const Module &M) {
         InstrumentationMap::fromJSON(Text->getString());
     if (!Part)
       return Part.takeError();
-    for (const RegionEntry &Entry : Part->entries())
-      Result.add(Entry);
+    Result.push_back(std::move(*Part));
+  }
+  return Result;
+}
+
+Expected<InstrumentationMap> lwp::readInstrumentationMap(const Module &M) {
+  Expected<std::vector<InstrumentationMap>> Parts =
+      readInstrumentationMapOperands(M);
+  if (!Parts)
+    return Parts.takeError();
+  // Operands of linked modules need not come in ID order: merge and sort, so
+  // that InstrumentationMap::lookup (a binary search) works.
+  std::vector<std::pair<RegionEntry, unsigned>> Rows;
+  for (auto [Index, Part] : enumerate(*Parts))
+    for (const RegionEntry &Entry : Part.entries())
+      Rows.emplace_back(Entry, Index);
+  llvm::sort(Rows, [](const auto &A, const auto &B) {
+    return std::make_pair(A.first.Id, A.second) <
+           std::make_pair(B.first.Id, B.second);
+  });
+  InstrumentationMap Result;
+  for (size_t I = 0, N = Rows.size(); I != N; ++I) {
+    if (I && Rows[I].first.Id == Rows[I - 1].first.Id)
+      return createStringError(
+          "region ID %u is in two operands of !%s (%u and %u): link modules "
+          "instrumented with distinct -lwp-id-base values",
+          Rows[I].first.Id, MapMetadataName.data(), Rows[I - 1].second,
+          Rows[I].second);
+    Result.add(std::move(Rows[I].first));
   }
   return Result;
 }
