@@ -4,11 +4,12 @@
 // and unrolling, so that -O2 has the same loops as -O0: the plugin runs at
 // the end of the optimizer and sees the final loops (a vectorized loop would
 // be two regions, the vector loop and its scalar remainder; an unrolled outer
-// loop would hold several copies of the inner loop).
-// RUN: clang -O0 -g -fno-discard-value-names -fpass-plugin=%lwp_llvm_plugin -mllvm -stats-level=70 \
+// loop would hold several copies of the inner loop). -lwp-no-lower keeps the
+// target-independent probes for the checker and the C counting handler.
+// RUN: clang -O0 -g -fno-discard-value-names -fpass-plugin=%lwp_llvm_plugin -mllvm -lwp-no-lower -mllvm -stats-level=70 \
 // RUN:   -mllvm -max-loop-depth=1 -mllvm -lwp-map-file=%t.O0.json \
 // RUN:   -S -emit-llvm %s -o %t.O0.ll
-// RUN: clang -O2 -g -fno-discard-value-names -fpass-plugin=%lwp_llvm_plugin -mllvm -stats-level=70 \
+// RUN: clang -O2 -g -fno-discard-value-names -fpass-plugin=%lwp_llvm_plugin -mllvm -lwp-no-lower -mllvm -stats-level=70 \
 // RUN:   -mllvm -max-loop-depth=1 -mllvm -lwp-map-file=%t.O2.json \
 // RUN:   -S -emit-llvm %s -o %t.O2.ll
 // RUN: opt -passes=verify -disable-output %t.O0.ll

@@ -1,7 +1,9 @@
 ; The plugin in opt's default pipelines: -O0 to -O3 instrument at the end of
 ; the optimizer (OptimizerLast), with the command-line flags. Loading the
-; plugin without -stats-level changes nothing.
-; DEFINE: %{opt} = opt -load-pass-plugin=%lwp_llvm_plugin %S/Inputs/forest.ll -S
+; plugin without -stats-level changes nothing. -lwp-no-lower keeps the
+; target-independent probes (forest.ll has no triple; lower.ll tests lwp-lower
+; in the pipelines).
+; DEFINE: %{opt} = opt -load-pass-plugin=%lwp_llvm_plugin %S/Inputs/forest.ll -S -lwp-no-lower
 
 ; RUN: %{opt} -O2 -o %t.plain-plugin.ll
 ; RUN: opt -O2 %S/Inputs/forest.ll -S -o %t.plain.ll

@@ -55,7 +55,8 @@ struct LLVMLowerOptions {
 };
 
 /// The settings given on the command line (cl::opt, read when called):
-/// `-lwp-target=hexagon|x86_64|aarch64` (default empty: from the triple).
+/// `-lwp-target=hexagon|x86_64|aarch64` (default empty: from the triple;
+/// "x86-64" is accepted too).
 /// Error: an unknown target name (the message of lwp::parseProbeTarget, which
 /// names the supported targets).
 llvm::Expected<LLVMLowerOptions> getLLVMLowerOptionsFromCommandLine();
@@ -87,8 +88,10 @@ llvm::Expected<LLVMLowerOptions> getLLVMLowerOptionsFromCommandLine();
 class LWPLowerPass : public llvm::PassInfoMixin<LWPLowerPass> {
 public:
   /// A pass with the command-line settings, read when the pass runs (so that
-  /// an invalid -lwp-target is reported as a pass error).
-  LWPLowerPass();
+  /// an invalid -lwp-target is reported as a pass error). \p InPipeline: the
+  /// instance of the default pipelines, whose target errors add a hint at
+  /// -lwp-no-lower.
+  explicit LWPLowerPass(bool InPipeline = false);
   /// A pass with explicit settings.
   explicit LWPLowerPass(LLVMLowerOptions Options);
 
@@ -102,11 +105,13 @@ public:
 private:
   /// Explicit settings; std::nullopt: read the command line in run().
   std::optional<LLVMLowerOptions> Options;
+  bool InPipeline = false;
 };
 
 /// Registers `lwp-lower` with \p PB: by name for `-passes=` pipelines, and at
 /// the end of the default optimization pipelines (OptimizerLast, every level
-/// including -O0 and every LTO phase). Register it after
+/// including -O0 and every LTO phase) unless `-lwp-no-lower` is given (read
+/// when the pipeline is built). Register it after
 /// lwp::registerLWPInstrumentPass: OptimizerLast callbacks run in
 /// registration order, so the pipeline lowers the probes that lwp-instrument
 /// just wrote.

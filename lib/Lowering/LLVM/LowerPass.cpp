@@ -41,6 +41,12 @@ static cl::opt<std::string> TargetOpt(
              "from the module's target triple)"),
     cl::value_desc("target"), cl::init(""));
 
+static cl::opt<bool> NoLowerOpt(
+    "lwp-no-lower",
+    cl::desc("LWP: the default pipelines leave the probes target-independent "
+             "(no lwp-lower after lwp-instrument)"),
+    cl::init(false));
+
 Expected<LLVMLowerOptions> lwp::getLLVMLowerOptionsFromCommandLine() {
   LLVMLowerOptions Options;
   if (TargetOpt.empty())
@@ -214,7 +220,7 @@ static void emitMapGlobals(Module &M, ArrayRef<InstrumentationMap> Maps) {
     appendToCompilerUsed(M, Globals);
 }
 
-LWPLowerPass::LWPLowerPass() = default;
+LWPLowerPass::LWPLowerPass(bool InPipeline) : InPipeline(InPipeline) {}
 
 LWPLowerPass::LWPLowerPass(LLVMLowerOptions Options)
     : Options(std::move(Options)) {}
@@ -226,6 +232,11 @@ PreservedAnalyses LWPLowerPass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   };
 
+  // The pipeline instance tells how to do without it.
+  std::string Hint =
+      InPipeline ? "; or give -lwp-no-lower to keep the target-independent "
+                   "probes"
+                 : "";
   std::optional<ProbeTarget> Target;
   if (Options) {
     Target = Options->Target;
@@ -248,10 +259,10 @@ PreservedAnalyses LWPLowerPass::run(Module &M, ModuleAnalysisManager &) {
     if (TT.str().empty())
       return fail("module '" + M.getModuleIdentifier() +
                   "' has no target triple; give -lwp-target (supported: " +
-                  supportedProbeTargets() + ")");
+                  supportedProbeTargets() + ")" + Hint);
     Expected<ProbeTarget> FromTriple = probeTargetFromTriple(TT);
     if (!FromTriple)
-      return fail(toString(FromTriple.takeError()));
+      return fail(toString(FromTriple.takeError()) + Hint);
     Target = *FromTriple;
   }
 
@@ -302,6 +313,7 @@ void lwp::registerLWPLowerPass(PassBuilder &PB) {
   // probes (bitcode instrumented but not lowered) is lowered there.
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase) {
-        MPM.addPass(LWPLowerPass());
+        if (!NoLowerOpt)
+          MPM.addPass(LWPLowerPass(/*InPipeline=*/true));
       });
 }
