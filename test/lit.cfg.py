@@ -36,3 +36,32 @@ config.substitutions.append(
     ("%lwp_include", os.path.join(config.lwp_src_root, "include")))
 if os.path.exists(os.path.join(config.lwp_lib_dir, "liblwp_host.a")):
     config.available_features.add("lwp-host-runtime")
+
+# Hexagon runtime (runtime/hexagon): cross-compile, link and run under
+# qemu-hexagon. %hexagon_cc compiles C, %hexagon_llc IR (no small data:
+# ld.lld cannot relocate GP-relative accesses), %hexagon_link links
+# "<objects> -o <elf>" with the start-up object and liblwp_hexagon.a.
+config.substitutions.append(
+    ("%hexagon_cc",
+     "%s --target=hexagon-unknown-linux-musl -mcpu=hexagonv67 -ffreestanding "
+     "-nostdlib -fno-pic -G0 -O2 -I%s -I%s" % (
+         os.path.join(config.llvm_tools_dir, "clang"),
+         os.path.join(config.lwp_src_root, "include"),
+         os.path.join(config.lwp_src_root, "runtime", "hexagon", "include"))))
+config.substitutions.append(
+    ("%hexagon_llc",
+     "%s -mtriple=hexagon-unknown-linux-musl -mcpu=hexagonv67 "
+     "-hexagon-small-data-threshold=0 -filetype=obj" %
+     os.path.join(config.llvm_tools_dir, "llc")))
+config.substitutions.append(
+    ("%hexagon_link",
+     "%s -static --build-id %s %s" % (
+         os.path.join(config.llvm_tools_dir, "ld.lld"),
+         os.path.join(config.lwp_lib_dir, "lwp_hexagon_crt0.o"),
+         os.path.join(config.lwp_lib_dir, "liblwp_hexagon.a"))))
+config.substitutions.append(
+    ("%lwp_hexagon_lib", os.path.join(config.lwp_lib_dir, "liblwp_hexagon.a")))
+config.substitutions.append(("%qemu_hexagon", "/usr/bin/qemu-hexagon"))
+if os.path.exists("/usr/bin/qemu-hexagon") and os.path.exists(
+        os.path.join(config.lwp_lib_dir, "liblwp_hexagon.a")):
+    config.available_features.add("qemu-hexagon")

@@ -1,0 +1,99 @@
+/*===- lwp_hexagon.h - Freestanding Hexagon runtime helpers ------*- C -*-===*\
+|*                                                                            *|
+|* Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.          *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+/*
+ * What test and demo programs linked with liblwp_hexagon.a (and
+ * lwp_hexagon_crt0.o) may use besides lwp_dump / lwp_reset
+ * (lwp/Runtime/lwp_runtime.h): printf-free output to file descriptors, exit,
+ * the counter readers and the libc subset the start-up provides (memcpy,
+ * memset, memmove, memcmp, strlen, malloc, calloc, realloc, free,
+ * aligned_alloc, posix_memalign; declared here because the freestanding
+ * target has no C library headers).
+ *
+ * Only for the freestanding qemu-hexagon environment: a static, single-thread
+ * Linux user program started by lwp_hexagon_crt0.o.
+ */
+#ifndef LWP_RUNTIME_HEXAGON_H
+#define LWP_RUNTIME_HEXAGON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Writes the NUL-terminated string \p s to file descriptor \p fd (1 stdout,
+ *  2 stderr). Errors are ignored. */
+void lwp_hex_puts(int fd, const char *s);
+
+/** Writes \p value in decimal (with a leading '-' when negative) to \p fd. */
+void lwp_hex_put_dec(int fd, int64_t value);
+
+/** Writes \p value in decimal to \p fd. */
+void lwp_hex_put_udec(int fd, uint64_t value);
+
+/** Writes \p value as "0x" and lower-case hex digits, no leading zeros. */
+void lwp_hex_put_hex(int fd, uint64_t value);
+
+/** Writes the one character \p c to \p fd. */
+void lwp_hex_put_char(int fd, char c);
+
+/** Ends the program with status \p code after writing the dump at exit
+ *  ($LWP_OUTPUT, default "lwp.dump"; an empty LWP_OUTPUT writes none).
+ *  Returning from main does the same. */
+_Noreturn void exit(int code);
+
+/** Ends the program at once with status \p code; writes no dump. */
+_Noreturn void _exit(int code);
+
+/** The counter the handlers record (enum lwp_dump_counter): 3
+ *  (LWP_COUNTER_PCYCLES) when UPCYCLE moves, else 4 (QEMU packets).
+ *  Decided once at start-up. */
+unsigned lwp_hex_counter_kind(void);
+
+/** The current value of that counter (UPCYCLE, or QEMU's c20 zero-extended). */
+uint64_t lwp_hex_read_counter(void);
+
+/** UPCYCLE (c15:14); 0 under QEMU 7.2. */
+uint64_t lwp_hex_read_upcycle(void);
+
+/** QEMU's packet counter c20 (reserved on hardware: call it only when
+ *  lwp_hex_counter_kind() == 4). */
+uint64_t lwp_hex_read_c20(void);
+
+/** The counter ticks of one empty start/end probe pair, calibrated at
+ *  start-up (the dump header's probe_pair_cost). */
+uint32_t lwp_hex_probe_pair_cost(void);
+
+/** Exact executions of region \p id so far (start probes seen); 0 for an ID
+ *  at or above the runtime's number of IDs. */
+uint64_t lwp_hex_count(uint32_t id);
+
+/** Records not stored so far (cap reached, buffer full, ID out of range). */
+uint64_t lwp_hex_dropped(void);
+
+/** Records stored so far. */
+uint32_t lwp_hex_num_records(void);
+
+void *memcpy(void *dst, const void *src, size_t n);
+void *memmove(void *dst, const void *src, size_t n);
+void *memset(void *dst, int c, size_t n);
+int memcmp(const void *a, const void *b, size_t n);
+size_t strlen(const char *s);
+/** Bump allocator over a static arena (-DLWP_HEAP_BYTES, default 64 MiB):
+ *  free() releases nothing; allocation failure returns NULL. */
+void *malloc(size_t size);
+void *calloc(size_t n, size_t size);
+void *realloc(void *p, size_t size);
+void free(void *p);
+void *aligned_alloc(size_t align, size_t size);
+int posix_memalign(void **out, size_t align, size_t size);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* LWP_RUNTIME_HEXAGON_H */
