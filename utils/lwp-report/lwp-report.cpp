@@ -4,20 +4,27 @@
 //
 //===----------------------------------------------------------------------===//
 //
-//   lwp-report --raw DUMP      the dump as recorded: header, images, counts,
-//                              every record of every thread
-//   lwp-report --map BINARY    the instrumentation map carried by a binary
-// (The per-region tables that join a dump with its binary come with the
-// report issue.)
+//   lwp-report BINARY DUMP           per-region cycle table (or --format=csv,
+//                                    json, chrome-trace, folded)
+//   lwp-report --map-json=MAP DUMP   the same with a JSON map (map-file=)
+//   lwp-report --raw DUMP            the dump as recorded
+//   lwp-report --map BINARY          the instrumentation map of a binary
 //
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Report/Binary.h"
 #include "lwp/Report/Dump.h"
+#include "lwp/Report/Profile.h"
+#include "lwp/Report/Writers.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -36,6 +43,48 @@ static cl::opt<bool> MapOnly("map",
                              cl::desc("Print the instrumentation map a binary "
                                       "carries (section lwp_map)"),
                              cl::cat(Category));
+enum class Format { Table, CSV, JSON, ChromeTrace, Folded };
+static cl::opt<Format> OutputFormat(
+    "format", cl::desc("Output format"), cl::init(Format::Table),
+    cl::values(clEnumValN(Format::Table, "table", "per-region table (default)"),
+               clEnumValN(Format::CSV, "csv", "CSV, one row per region"),
+               clEnumValN(Format::JSON, "json", "JSON, one object per region"),
+               clEnumValN(Format::ChromeTrace, "chrome-trace",
+                          "Chrome Trace Event JSON (Perfetto)"),
+               clEnumValN(Format::Folded, "folded",
+                          "folded stacks (flamegraph.pl, speedscope)")),
+    cl::cat(Category));
+static cl::opt<lwp::SortKey> Sort(
+    "sort", cl::desc("Sort rows by"), cl::init(lwp::SortKey::Cycles),
+    cl::values(clEnumValN(lwp::SortKey::Cycles, "cycles", "inclusive cycles"),
+               clEnumValN(lwp::SortKey::Self, "self", "self cycles"),
+               clEnumValN(lwp::SortKey::Count, "count", "executions"),
+               clEnumValN(lwp::SortKey::Id, "id", "region ID")),
+    cl::cat(Category));
+static cl::opt<unsigned> Top("top", cl::desc("Show the first N rows only"),
+                             cl::init(0), cl::cat(Category));
+static cl::opt<std::string>
+    FunctionFilter("function", cl::desc("Only regions of functions matching "
+                                        "this regex"),
+                   cl::cat(Category));
+static cl::opt<bool> Tree("tree",
+                          cl::desc("Table: each loop nest indented under its "
+                                   "function"),
+                          cl::cat(Category));
+static cl::opt<bool>
+    NoOverheadCorrection("no-overhead-correction",
+                         cl::desc("Raw figures: do not subtract the "
+                                  "calibrated probe pair cost"),
+                         cl::cat(Category));
+static cl::opt<std::string> MapJSON("map-json",
+                                    cl::desc("Take the map from this JSON "
+                                             "file (lwp-instrument map-file=) "
+                                             "instead of a binary"),
+                                    cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> OutputPath("o", cl::desc("Output file (default: "
+                                                     "stdout)"),
+                                       cl::value_desc("file"), cl::init("-"),
+                                       cl::cat(Category));
 static cl::opt<bool> NoRecords("no-records",
                                cl::desc("With --raw, leave the records out"),
                                cl::cat(Category));
@@ -108,5 +157,111 @@ int main(int argc, char **argv) {
     printRaw(*D, outs());
     return 0;
   }
-  return fail("only --raw and --map are implemented so far");
+  size_t NumInputs = MapJSON.empty() ? 2 : 1;
+  if (Inputs.size() != NumInputs)
+    return fail(MapJSON.empty() ? "expected a binary and a dump (or "
+                                  "--map-json=MAP and a dump)"
+                                : "with --map-json, expected one dump");
+  std::string DumpPath = Inputs[Inputs.size() - 1];
+  Expected<lwp::Dump> D = lwp::Dump::open(DumpPath);
+  if (!D)
+    return fail(toString(D.takeError()));
+
+  std::optional<lwp::ProfiledBinary> Binary;
+  lwp::InstrumentationMap JSONMap;
+  lwp::ProfileOptions Options;
+  Options.OverheadCorrection = !NoOverheadCorrection;
+  std::string MapSource;
+  if (MapJSON.empty()) {
+    Expected<lwp::ProfiledBinary> B = lwp::ProfiledBinary::open(Inputs[0]);
+    if (!B)
+      return fail(toString(B.takeError()));
+    Binary.emplace(std::move(*B));
+    MapSource = Binary->path();
+    if (!Binary->hasMap())
+      return fail("binary '" + Binary->path() +
+                  "' has no lwp_map section (not instrumented, or built "
+                  "without the lwp lowering)");
+    // The dump's image with the binary's build ID gives the load bias; a
+    // dump that has none was not written by this binary.
+    const lwp::DumpImage *Image = nullptr;
+    if (!Binary->buildId().empty()) {
+      for (const lwp::DumpImage &I : D->images())
+        if (I.BuildId == Binary->buildId())
+          Image = &I;
+      bool AnyBuildId = llvm::any_of(
+          D->images(), [](const lwp::DumpImage &I) { return !I.BuildId.empty(); });
+      if (!Image && AnyBuildId)
+        return fail("dump '" + DumpPath + "' was not written by binary '" +
+                    Binary->path() +
+                    "' (no image of the dump has the binary's build ID)");
+    }
+    if (!Image)
+      for (const lwp::DumpImage &I : D->images())
+        if (sys::path::filename(I.Name) == sys::path::filename(Binary->path()))
+          Image = &I;
+    if (Image)
+      Options.LoadBias = Image->LoadBias;
+  } else {
+    auto Buffer = MemoryBuffer::getFile(MapJSON);
+    if (!Buffer)
+      return fail("cannot read map '" + MapJSON +
+                  "': " + Buffer.getError().message());
+    Expected<lwp::InstrumentationMap> M =
+        lwp::InstrumentationMap::fromJSON((*Buffer)->getBuffer());
+    if (!M)
+      return fail("map '" + MapJSON + "': " + toString(M.takeError()));
+    JSONMap = std::move(*M);
+    MapSource = MapJSON;
+  }
+  const lwp::InstrumentationMap &Map = Binary ? Binary->map() : JSONMap;
+
+  lwp::InstanceLog Log;
+  auto AddInstance = [&](const lwp::InstanceEvent &E) { Log.add(E); };
+  if (OutputFormat == Format::ChromeTrace || OutputFormat == Format::Folded)
+    Options.OnInstance = AddInstance;
+  Expected<lwp::Profile> P = lwp::analyze(*D, Map, Options);
+  if (!P)
+    return fail("dump '" + DumpPath + "' with '" + MapSource +
+                "': " + toString(P.takeError()));
+
+  std::optional<Regex> Filter;
+  if (!FunctionFilter.empty()) {
+    Filter.emplace(FunctionFilter);
+    std::string Message;
+    if (!Filter->isValid(Message))
+      return fail("invalid --function regex '" + FunctionFilter +
+                  "': " + Message);
+  }
+  lwp::RowOptions Rows;
+  Rows.Sort = Sort;
+  Rows.Top = Top;
+  Rows.Function = Filter ? &*Filter : nullptr;
+  Rows.Tree = Tree;
+  lwp::ReportInput In{*D, *P, Binary ? &*Binary : nullptr, DumpPath,
+                      MapSource};
+
+  std::error_code EC;
+  ToolOutputFile Out(OutputPath, EC, sys::fs::OF_Text);
+  if (EC)
+    return fail("cannot open '" + OutputPath + "': " + EC.message());
+  switch (OutputFormat) {
+  case Format::Table:
+    lwp::writeTable(Out.os(), In, Rows);
+    break;
+  case Format::CSV:
+    lwp::writeCSV(Out.os(), In, Rows);
+    break;
+  case Format::JSON:
+    lwp::writeJSON(Out.os(), In, Rows);
+    break;
+  case Format::ChromeTrace:
+    Log.writeChromeTrace(Out.os(), In);
+    break;
+  case Format::Folded:
+    Log.writeFolded(Out.os(), In);
+    break;
+  }
+  Out.keep();
+  return 0;
 }

@@ -1,0 +1,110 @@
+//===- Profile.h - Per-region statistics from a dump ------------*- C++ -*-===//
+//
+// Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
+//
+//===----------------------------------------------------------------------===//
+//
+// The report's analysis, shared by every output format: pairs each thread's
+// start and end records through a stack (repairing unbalanced regions), and
+// turns the instances into per-region figures: exact counts, inclusive and
+// self cycles (extrapolated past the cap from the recorded mean), per-instance
+// distribution, and the probe overhead correction. docs/report.md explains
+// every figure.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LWP_REPORT_PROFILE_H
+#define LWP_REPORT_PROFILE_H
+
+#include "lwp/Instrument/InstrumentationMap.h"
+#include "lwp/Report/Dump.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lwp {
+
+/// One recorded instance of a region, as the stack walk closes it.
+struct InstanceEvent {
+  size_t ThreadIndex;   ///< index in Dump::threads()
+  uint64_t ThreadId;    ///< OS thread ID
+  uint32_t Id;          ///< region ID
+  uint64_t StartCycles; ///< counter value at its start probe
+  uint64_t Inclusive;   ///< cycles, corrected when correction is on
+  uint64_t Self;        ///< Inclusive minus its direct recorded children's
+  /// IDs of the enclosing open instances, outermost first (not including Id).
+  llvm::ArrayRef<uint32_t> Stack;
+  bool Repaired;        ///< closed by repair (its end was missing)
+};
+
+/// How the analysis runs.
+struct ProfileOptions {
+  /// Subtract the dump's calibrated probe pair cost from every instance, once
+  /// for its own pair and once for each instance recorded inside it.
+  bool OverheadCorrection = true;
+  /// Site address -> file address: subtract this (the image's load bias).
+  uint64_t LoadBias = 0;
+  /// Called for every recorded instance, in closing order per thread (the
+  /// Chrome trace and folded stacks are built from these).
+  llvm::function_ref<void(const InstanceEvent &)> OnInstance = nullptr;
+};
+
+/// The figures of one region. Cycles are in the dump's counter unit.
+struct RegionProfile {
+  uint32_t Id = 0;
+  /// The map row (never null after analyze()).
+  const RegionEntry *Entry = nullptr;
+  /// Exact executions (the runtime's count table).
+  uint64_t Count = 0;
+  /// Instances whose start and end were both recorded.
+  uint64_t Samples = 0;
+  /// Instances closed by repair (missing end) among the samples.
+  uint64_t Repaired = 0;
+  /// Inclusive cycles of the recorded instances (after correction).
+  uint64_t SampledCycles = 0;
+  /// Inclusive cycles, all executions: SampledCycles / Samples * Count.
+  double TotalCycles = 0;
+  /// TotalCycles minus the share of the instrumented regions that ran
+  /// inside this one (never negative).
+  double SelfCycles = 0;
+  /// True when Count > Samples: TotalCycles is extrapolated from the mean.
+  bool Extrapolated = false;
+  /// Per-instance inclusive cycles of the recorded instances.
+  uint64_t Min = 0, Median = 0, P90 = 0, Max = 0;
+  /// File addresses of the start and end probe sites (first seen); 0 unknown.
+  uint64_t StartSite = 0, EndSite = 0;
+};
+
+/// The analysis of one dump against one map.
+struct Profile {
+  /// One entry per map region that ran (Count > 0), in ID order.
+  std::vector<RegionProfile> Regions;
+  /// Sum of TotalCycles of the regions that ran inside no other region.
+  double TopLevelCycles = 0;
+  /// Instances closed by repair (an end missing after longjmp, an exception
+  /// or an early exit, or the end of the record stream).
+  uint64_t RepairedInstances = 0;
+  /// End records without a start (dropped to the cap, or a stray probe).
+  uint64_t UnmatchedEnds = 0;
+  /// The calibrated pair cost subtracted (0 when correction is off).
+  uint32_t PairCost = 0;
+
+  /// The profile of region \p Id, or nullptr.
+  const RegionProfile *lookup(uint32_t Id) const;
+};
+
+/// Analyzes \p D with \p Map. Errors (one line): an ID in the dump (counted
+/// or recorded) that the map does not know ("IDs missing from the map": the
+/// dump belongs to another binary, or a module's map was not linked in).
+llvm::Expected<Profile> analyze(const Dump &D, const InstrumentationMap &Map,
+                                const ProfileOptions &Options);
+
+} // namespace lwp
+
+#endif // LWP_REPORT_PROFILE_H

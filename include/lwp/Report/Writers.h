@@ -1,0 +1,100 @@
+//===- Writers.h - Report output formats ------------------------*- C++ -*-===//
+//
+// Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
+//
+//===----------------------------------------------------------------------===//
+//
+// The outputs of lwp-report, all from one Profile (docs/report.md): the human
+// table, CSV, JSON (llvm::json), Chrome Trace Event JSON (for Perfetto) and
+// folded stacks (flamegraph.pl, speedscope).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LWP_REPORT_WRITERS_H
+#define LWP_REPORT_WRITERS_H
+
+#include "lwp/Report/Binary.h"
+#include "lwp/Report/Dump.h"
+#include "lwp/Report/Profile.h"
+
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace lwp {
+
+/// What the rows are sorted by (descending, but Id ascending).
+enum class SortKey { Cycles, Self, Count, Id };
+
+/// Which rows, in which order.
+struct RowOptions {
+  SortKey Sort = SortKey::Cycles;
+  /// Keep the first N rows after sorting; 0 keeps all.
+  unsigned Top = 0;
+  /// Keep rows whose function matches; null keeps all.
+  const llvm::Regex *Function = nullptr;
+  /// Table only: each function's regions as their nest, indented under the
+  /// function, functions sorted by Sort.
+  bool Tree = false;
+};
+
+/// Everything a writer may show.
+struct ReportInput {
+  const Dump &D;
+  const Profile &P;
+  /// Symbols for probe-site offsets; null when the map came from JSON.
+  const ProfiledBinary *Binary = nullptr;
+  std::string DumpName;
+  std::string MapSource; ///< binary path or map JSON path
+};
+
+/// The rows \p Options selects, in order.
+std::vector<const RegionProfile *> selectRows(const ReportInput &In,
+                                              const RowOptions &Options);
+
+/// The per-region table with a header (dump, target, counter, frequency,
+/// cap, drops, correction, repairs) and a legend for extrapolated figures.
+void writeTable(llvm::raw_ostream &OS, const ReportInput &In,
+                const RowOptions &Options);
+/// CSV with a header row; one row per region; cycles unrounded as decimals.
+void writeCSV(llvm::raw_ostream &OS, const ReportInput &In,
+              const RowOptions &Options);
+/// {"dump": {...}, "regions": [{...}]}, fields as in the CSV.
+void writeJSON(llvm::raw_ostream &OS, const ReportInput &In,
+               const RowOptions &Options);
+
+/// Collects the instances of an analysis for the trace and folded outputs.
+class InstanceLog {
+public:
+  /// Pass as ProfileOptions::OnInstance.
+  void add(const InstanceEvent &E);
+  /// Chrome Trace Event Format: one "X" (complete) event per recorded
+  /// instance, pid 1, tid = OS thread ID, ts/dur in microseconds from the
+  /// dump's counter frequency (in counter ticks when it is unknown), with
+  /// thread-name metadata. Perfetto and chrome://tracing open it.
+  void writeChromeTrace(llvm::raw_ostream &OS, const ReportInput &In) const;
+  /// Folded stacks: "outer;inner;region self-cycles" per distinct stack,
+  /// frames named function:region (flamegraph.pl, speedscope).
+  void writeFolded(llvm::raw_ostream &OS, const ReportInput &In) const;
+
+private:
+  struct Instance {
+    uint64_t ThreadId;
+    uint32_t Id;
+    uint64_t Start, Inclusive;
+    bool Repaired;
+  };
+  std::vector<Instance> Instances;
+  /// Self cycles per stack path (IDs outermost first, the region last).
+  std::map<std::vector<uint32_t>, uint64_t> Folded;
+};
+
+/// "conv2d:loop#3" or "conv2d" for a function region.
+std::string regionLabel(const RegionEntry &E);
+
+} // namespace lwp
+
+#endif // LWP_REPORT_WRITERS_H

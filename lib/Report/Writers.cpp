@@ -1,0 +1,374 @@
+//===- Writers.cpp - Report output formats --------------------------------===//
+//
+// Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lwp/Report/Writers.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+#include <cmath>
+
+using namespace lwp;
+using llvm::formatv;
+using llvm::raw_ostream;
+using llvm::StringRef;
+namespace json = llvm::json;
+
+std::string lwp::regionLabel(const RegionEntry &E) {
+  if (E.Kind == RegionKind::Function)
+    return E.Function;
+  return formatv("{0}:loop#{1}", E.Function, E.Id).str();
+}
+
+/// "+0x1c" for a site inside a known function, else "-".
+static std::string siteOffset(const ReportInput &In, uint64_t Site) {
+  if (!In.Binary || !Site)
+    return "-";
+  SymbolizedSite S = In.Binary->symbolize(Site);
+  if (!S.Function)
+    return formatv("{0:x}", Site).str();
+  return formatv("+{0:x}", S.Offset).str();
+}
+
+static double share(const ReportInput &In, const RegionProfile &R) {
+  return In.P.TopLevelCycles > 0 ? 100.0 * R.TotalCycles / In.P.TopLevelCycles
+                                 : 0.0;
+}
+
+static uint64_t rounded(double V) { return uint64_t(std::llround(V)); }
+
+std::vector<const RegionProfile *>
+lwp::selectRows(const ReportInput &In, const RowOptions &Options) {
+  std::vector<const RegionProfile *> Rows;
+  for (const RegionProfile &R : In.P.Regions)
+    if (!Options.Function || Options.Function->match(R.Entry->Function))
+      Rows.push_back(&R);
+  auto key = [&](const RegionProfile *R) -> double {
+    switch (Options.Sort) {
+    case SortKey::Cycles:
+      return R->TotalCycles;
+    case SortKey::Self:
+      return R->SelfCycles;
+    case SortKey::Count:
+      return double(R->Count);
+    case SortKey::Id:
+      return -double(R->Id);
+    }
+    return 0;
+  };
+  llvm::sort(Rows, [&](const RegionProfile *A, const RegionProfile *B) {
+    double KA = key(A), KB = key(B);
+    return KA != KB ? KA > KB : A->Id < B->Id;
+  });
+  if (Options.Top && Rows.size() > Options.Top)
+    Rows.resize(Options.Top);
+  return Rows;
+}
+
+namespace {
+/// A text table: right-aligned numbers, left-aligned text, two spaces apart.
+class TextTable {
+public:
+  explicit TextTable(std::vector<std::pair<std::string, bool>> Columns)
+      : Columns(std::move(Columns)) {}
+  void add(std::vector<std::string> Row) { Rows.push_back(std::move(Row)); }
+  void print(raw_ostream &OS) const {
+    std::vector<size_t> Widths;
+    for (const auto &[Name, Numeric] : Columns)
+      Widths.push_back(Name.size());
+    for (const auto &Row : Rows)
+      for (size_t C = 0; C != Row.size(); ++C)
+        Widths[C] = std::max(Widths[C], Row[C].size());
+    auto line = [&](auto Cell) {
+      for (size_t C = 0; C != Columns.size(); ++C) {
+        std::string Text = Cell(C);
+        if (C)
+          OS << "  ";
+        if (C + 1 == Columns.size())
+          OS << Text;
+        else if (Columns[C].second)
+          OS.indent(Widths[C] - Text.size()) << Text;
+        else
+          OS << Text << std::string(Widths[C] - Text.size(), ' ');
+      }
+      OS << "\n";
+    };
+    line([&](size_t C) { return Columns[C].first; });
+    for (const auto &Row : Rows)
+      line([&](size_t C) { return Row[C]; });
+  }
+
+private:
+  std::vector<std::pair<std::string, bool>> Columns;
+  std::vector<std::vector<std::string>> Rows;
+};
+} // namespace
+
+static void writeHeader(raw_ostream &OS, const ReportInput &In) {
+  const Dump &D = In.D;
+  std::string Freq =
+      D.counterHz() ? formatv("{0:f3} GHz", D.counterHz() / 1e9).str()
+                    : std::string("frequency unknown");
+  OS << formatv("LWP report: {0} with {1}\n", In.DumpName, In.MapSource);
+  OS << formatv("target {0}, counter {1} ({2}), {3} thread(s), cap {4} records "
+                "per region{5}, {6} records dropped\n",
+                stringifyDumpTarget(D.target()),
+                stringifyDumpCounter(D.counter()), Freq, D.threads().size(),
+                D.cap(), D.recordSize() == 24 ? " and thread" : "",
+                D.dropped());
+  if (In.P.PairCost)
+    OS << formatv("overhead correction: {0} {1} per probe pair subtracted "
+                  "(--no-overhead-correction for raw figures)\n",
+                  In.P.PairCost, stringifyDumpCounter(D.counter()));
+  else
+    OS << "overhead correction: off\n";
+  if (In.P.RepairedInstances || In.P.UnmatchedEnds)
+    OS << formatv("repaired: {0} instance(s) closed without their end probe, "
+                  "{1} end probe(s) without a start\n",
+                  In.P.RepairedInstances, In.P.UnmatchedEnds);
+  OS << "\n";
+}
+
+static std::vector<std::string> tableRow(const ReportInput &In,
+                                         const RegionProfile &R,
+                                         unsigned Indent) {
+  const RegionEntry &E = *R.Entry;
+  std::string Star = R.Extrapolated ? "*" : "";
+  std::string Name = std::string(Indent * 2, ' ') +
+                     (E.Kind == RegionKind::Function ? E.Function
+                                                     : std::string("loop"));
+  return {Name,
+          std::to_string(R.Id),
+          E.Depth ? std::to_string(*E.Depth) : "-",
+          siteOffset(In, R.StartSite),
+          siteOffset(In, R.EndSite),
+          std::to_string(R.Count),
+          std::to_string(R.Samples),
+          std::to_string(rounded(R.TotalCycles)) + Star,
+          std::to_string(rounded(R.SelfCycles)) + Star,
+          std::to_string(R.Min),
+          std::to_string(R.Median),
+          std::to_string(R.P90),
+          std::to_string(R.Max),
+          formatv("{0:f1}%", share(In, R)).str(),
+          E.Loc.str()};
+}
+
+void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
+                     const RowOptions &Options) {
+  writeHeader(OS, In);
+  TextTable T({{"region", false},
+               {"ID", true},
+               {"depth", true},
+               {"start", false},
+               {"end", false},
+               {"count", true},
+               {"samples", true},
+               {"cycles", true},
+               {"self", true},
+               {"min", true},
+               {"median", true},
+               {"p90", true},
+               {"max", true},
+               {"share", true},
+               {"source", false}});
+  std::vector<const RegionProfile *> Rows = selectRows(In, Options);
+  bool AnyExtrapolated = false;
+  if (!Options.Tree) {
+    for (const RegionProfile *R : Rows) {
+      std::vector<std::string> Row = tableRow(In, *R, 0);
+      if (R->Entry->Kind == RegionKind::Loop)
+        Row[0] = R->Entry->Function + ":loop";
+      T.add(std::move(Row));
+      AnyExtrapolated |= R->Extrapolated;
+    }
+  } else {
+    // Functions (and loops without a function region) in the selected
+    // order; under each, its regions in ID order (pre-order of the nest),
+    // indented by nesting through the map's parent IDs.
+    std::vector<std::string> Order;
+    for (const RegionProfile *R : Rows)
+      if (!llvm::is_contained(Order, R->Entry->Function))
+        Order.push_back(R->Entry->Function);
+    for (const std::string &F : Order) {
+      for (const RegionProfile &R : In.P.Regions) {
+        if (R.Entry->Function != F ||
+            (Options.Function && !Options.Function->match(F)))
+          continue;
+        unsigned Indent = 0;
+        for (std::optional<uint32_t> Parent = R.Entry->ParentId; Parent;) {
+          ++Indent;
+          const RegionEntry *PE = nullptr;
+          if (const RegionProfile *PR = In.P.lookup(*Parent))
+            PE = PR->Entry;
+          Parent = PE ? PE->ParentId : std::nullopt;
+        }
+        T.add(tableRow(In, R, Indent));
+        AnyExtrapolated |= R.Extrapolated;
+      }
+    }
+  }
+  T.print(OS);
+  if (AnyExtrapolated)
+    OS << "\n* extrapolated: count > samples, total = recorded mean x count\n";
+}
+
+static const char *const FieldNames[] = {
+    "id",      "kind",    "function", "depth",  "height", "parent",
+    "count",   "samples", "repaired", "cycles", "self",   "extrapolated",
+    "min",     "median",  "p90",      "max",    "share",  "start_offset",
+    "end_offset", "file", "line",     "column"};
+
+void lwp::writeCSV(raw_ostream &OS, const ReportInput &In,
+                   const RowOptions &Options) {
+  OS << llvm::join(llvm::ArrayRef(FieldNames), ",") << "\n";
+  auto opt = [](const std::optional<uint32_t> &V) {
+    return V ? std::to_string(*V) : std::string();
+  };
+  auto quote = [](StringRef S) {
+    std::string Q = "\"";
+    for (char C : S) {
+      if (C == '"')
+        Q += '"';
+      Q += C;
+    }
+    return Q + "\"";
+  };
+  for (const RegionProfile *R : selectRows(In, Options)) {
+    const RegionEntry &E = *R->Entry;
+    OS << formatv("{0},{1},{2},{3},{4},{5},{6},{7},{8},{9:f1},{10:f1},{11},"
+                  "{12},{13},{14},{15},{16:f3},{17},{18},{19},{20},{21}\n",
+                  R->Id, stringifyRegionKind(E.Kind), quote(E.Function),
+                  opt(E.Depth), opt(E.Height), opt(E.ParentId), R->Count,
+                  R->Samples, R->Repaired, R->TotalCycles, R->SelfCycles,
+                  R->Extrapolated ? 1 : 0, R->Min, R->Median, R->P90, R->Max,
+                  share(In, *R), siteOffset(In, R->StartSite),
+                  siteOffset(In, R->EndSite), quote(E.Loc.File), E.Loc.Line,
+                  E.Loc.Column);
+  }
+}
+
+void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
+                    const RowOptions &Options) {
+  const Dump &D = In.D;
+  auto opt = [](const std::optional<uint32_t> &V) -> json::Value {
+    if (V)
+      return int64_t(*V);
+    return nullptr;
+  };
+  json::Array Regions;
+  for (const RegionProfile *R : selectRows(In, Options)) {
+    const RegionEntry &E = *R->Entry;
+    Regions.push_back(json::Object{
+        {"id", int64_t(R->Id)},
+        {"kind", stringifyRegionKind(E.Kind)},
+        {"function", E.Function},
+        {"depth", opt(E.Depth)},
+        {"height", opt(E.Height)},
+        {"parent", opt(E.ParentId)},
+        {"count", int64_t(R->Count)},
+        {"samples", int64_t(R->Samples)},
+        {"repaired", int64_t(R->Repaired)},
+        {"cycles", R->TotalCycles},
+        {"self", R->SelfCycles},
+        {"extrapolated", R->Extrapolated},
+        {"min", int64_t(R->Min)},
+        {"median", int64_t(R->Median)},
+        {"p90", int64_t(R->P90)},
+        {"max", int64_t(R->Max)},
+        {"share", share(In, *R)},
+        {"start_offset", siteOffset(In, R->StartSite)},
+        {"end_offset", siteOffset(In, R->EndSite)},
+        {"file", E.Loc.File},
+        {"line", int64_t(E.Loc.Line)},
+        {"column", int64_t(E.Loc.Column)},
+    });
+  }
+  json::Object Root{
+      {"dump",
+       json::Object{{"path", In.DumpName},
+                    {"map", In.MapSource},
+                    {"target", stringifyDumpTarget(D.target())},
+                    {"counter", stringifyDumpCounter(D.counter())},
+                    {"counter_hz", int64_t(D.counterHz())},
+                    {"cap", int64_t(D.cap())},
+                    {"dropped", int64_t(D.dropped())},
+                    {"threads", int64_t(D.threads().size())},
+                    {"probe_pair_cost", int64_t(In.P.PairCost)},
+                    {"repaired", int64_t(In.P.RepairedInstances)},
+                    {"unmatched_ends", int64_t(In.P.UnmatchedEnds)},
+                    {"top_level_cycles", In.P.TopLevelCycles}}},
+      {"regions", std::move(Regions)}};
+  OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
+}
+
+void InstanceLog::add(const InstanceEvent &E) {
+  Instances.push_back({E.ThreadId, E.Id, E.StartCycles, E.Inclusive,
+                       E.Repaired});
+  std::vector<uint32_t> Path(E.Stack.begin(), E.Stack.end());
+  Path.push_back(E.Id);
+  Folded[Path] += E.Self;
+}
+
+void InstanceLog::writeChromeTrace(raw_ostream &OS,
+                                   const ReportInput &In) const {
+  const Dump &D = In.D;
+  // Microseconds from the counter frequency; ticks when it is unknown.
+  double Scale = D.counterHz() ? 1e6 / double(D.counterHz()) : 1.0;
+  uint64_t Origin = UINT64_MAX;
+  for (const Instance &I : Instances)
+    Origin = std::min(Origin, I.Start);
+  json::OStream J(OS);
+  J.object([&] {
+    J.attribute("displayTimeUnit", "ns");
+    J.attributeObject("otherData", [&] {
+      J.attribute("counter", stringifyDumpCounter(D.counter()));
+      J.attribute("time_unit", D.counterHz() ? "us" : "counter ticks");
+    });
+    J.attributeArray("traceEvents", [&] {
+      for (const DumpThread &T : D.threads())
+        J.object([&] {
+          J.attribute("name", "thread_name");
+          J.attribute("ph", "M");
+          J.attribute("pid", 1);
+          J.attribute("tid", int64_t(T.threadId()));
+          J.attributeObject("args", [&] {
+            J.attribute("name", formatv("thread {0}", T.threadId()).str());
+          });
+        });
+      for (const Instance &I : Instances) {
+        const RegionEntry *E = In.P.lookup(I.Id)->Entry;
+        J.object([&] {
+          J.attribute("name", regionLabel(*E));
+          J.attribute("cat", stringifyRegionKind(E->Kind));
+          J.attribute("ph", "X");
+          J.attribute("pid", 1);
+          J.attribute("tid", int64_t(I.ThreadId));
+          J.attribute("ts", double(I.Start - Origin) * Scale);
+          J.attribute("dur", double(I.Inclusive) * Scale);
+          J.attributeObject("args", [&] {
+            J.attribute("id", int64_t(I.Id));
+            J.attribute("cycles", int64_t(I.Inclusive));
+            if (I.Repaired)
+              J.attribute("repaired", true);
+          });
+        });
+      }
+    });
+  });
+  OS << "\n";
+}
+
+void InstanceLog::writeFolded(raw_ostream &OS, const ReportInput &In) const {
+  for (const auto &[Path, Self] : Folded) {
+    llvm::ListSeparator Sep(";");
+    for (uint32_t Id : Path)
+      OS << Sep << regionLabel(*In.P.lookup(Id)->Entry);
+    OS << " " << Self << "\n";
+  }
+}
