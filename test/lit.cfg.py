@@ -62,6 +62,5 @@ config.substitutions.append(
 config.substitutions.append(
     ("%lwp_hexagon_lib", os.path.join(config.lwp_lib_dir, "liblwp_hexagon.a")))
 config.substitutions.append(("%qemu_hexagon", "/usr/bin/qemu-hexagon"))
-if os.path.exists("/usr/bin/qemu-hexagon") and os.path.exists(
-        os.path.join(config.lwp_lib_dir, "liblwp_hexagon.a")):
+if os.path.exists("/usr/bin/qemu-hexagon"):
     config.available_features.add("qemu-hexagon")
