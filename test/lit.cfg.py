@@ -19,6 +19,7 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.lwp_tools_dir, append_path=True)
 
 config.substitutions.append(("%lwp_src_root", config.lwp_src_root))
+config.substitutions.append(("%python", "python3"))
 config.substitutions.append(
     ("%lwp_mlir_plugin", os.path.join(config.lwp_lib_dir, "LWPMLIRPlugin.so")))
 config.substitutions.append(
