@@ -50,6 +50,14 @@
 ; BNOFN-NEXT: flat: balanced ids=[]
 ; BNOFN-NEXT: map: 2 regions, all probed
 
+; A filter that matches no function: the empty map and nothing else, not
+; even declarations of the probe functions.
+; RUN: %{lwp} -stats-level=70 -lwp-function-filter=nomatch | FileCheck %s --check-prefix=NOMATCH
+; NOMATCH-NOT: __lwp_probe
+; NOMATCH:     !lwp.instrumentation_map = !{![[M:[0-9]+]]}
+; NOMATCH-NOT: __lwp_probe
+; NOMATCH:     ![[M]] = !{i32 1, !"{\22version\22:1,\22regions\22:[]}"}
+
 ; -lwp-function-filter: a searched regex; the other function is untouched.
 ; RUN: %{lwp} -stats-level=70 '-lwp-function-filter=^fl' -pass-remarks-missed=lwp \
 ; RUN:   -o %t.filter.ll 2>&1 | FileCheck %s --check-prefix=FILTER

@@ -67,8 +67,8 @@ llvm::Expected<LLVMLowerOptions> getLLVMLowerOptionsFromCommandLine();
 /// `__lwp_probe_end`) nor carries !lwp.instrumentation_map is left unchanged,
 /// whatever its triple. Otherwise:
 ///  - every `call void @__lwp_probe_start(i32 <id>)` (and `_end`) becomes the
-///    target's form above; debug location and `notail` are kept. On Hexagon
-///    the then unused probe declarations are erased.
+///    target's form above; debug location and `notail` are kept. Probe
+///    declarations left without uses (all of them on Hexagon) are erased.
 ///  - each operand of !lwp.instrumentation_map (one per source module, more
 ///    after llvm-link) becomes one blob (InstrumentationMap::writeBlob) in a
 ///    hidden, external, constant [N x i8] global `__lwp_map.<first ID>.<hash>`

@@ -449,8 +449,15 @@ PreservedAnalyses LWPInstrumentPass::run(Module &M,
     Planned.push_back(std::move(P));
   }
 
-  FunctionCallee Start = getProbeFunction(M, ProbeStartName);
-  FunctionCallee End = getProbeFunction(M, ProbeEndName);
+  // Declare the probe functions only when some function has regions: a module
+  // where nothing was selected gets the (empty) map and nothing else.
+  FunctionCallee Start, End;
+  if (any_of(Planned, [](const std::unique_ptr<PlannedFunction> &P) {
+        return !P->Plan.Regions.empty();
+      })) {
+    Start = getProbeFunction(M, ProbeStartName);
+    End = getProbeFunction(M, ProbeEndName);
+  }
   for (std::unique_ptr<PlannedFunction> &P : Planned) {
     instrumentFunction(*P, Start, End, FAM);
     for (RegionEntry &Row : P->Plan.Regions)

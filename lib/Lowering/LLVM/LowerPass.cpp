@@ -169,9 +169,6 @@ static void lowerForHexagon(Module &M, ArrayRef<Probe> Probes) {
     Call->setDebugLoc(P.Call->getDebugLoc());
     P.Call->eraseFromParent();
   }
-  for (Function *F : getProbeFunctions(M))
-    if (F->isDeclaration() && F->use_empty())
-      F->eraseFromParent();
 }
 
 /// Rewrites the probes for a host: calls and declarations get the
@@ -292,6 +289,11 @@ PreservedAnalyses LWPLowerPass::run(Module &M, ModuleAnalysisManager &) {
     lowerForHexagon(M, *Probes);
   else
     lowerForHost(M, *Probes);
+  // Hexagon calls the handlers by name; a host module whose probes were all
+  // optimized away needs no declarations either.
+  for (Function *F : getProbeFunctions(M))
+    if (F->isDeclaration() && F->use_empty())
+      F->eraseFromParent();
   if (MapMD)
     MapMD->eraseFromParent();
   emitMapGlobals(M, *Maps);
