@@ -307,6 +307,48 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
   OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
 }
 
+void lwp::writeDiffTable(raw_ostream &OS, const ReportInput &A,
+                         const ReportInput &B, const RowOptions &Options) {
+  OS << formatv("LWP diff: A = {0}, B = {1}, with {2}\n\n", A.DumpName,
+                B.DumpName, A.MapSource);
+  TextTable T({{"region", false},
+               {"ID", true},
+               {"count A", true},
+               {"count B", true},
+               {"cycles A", true},
+               {"cycles B", true},
+               {"B/A", true},
+               {"source", false}});
+  std::vector<uint32_t> Ids;
+  for (const ReportInput *In : {&A, &B})
+    for (const RegionProfile &R : In->P.Regions)
+      Ids.push_back(R.Id);
+  llvm::sort(Ids);
+  Ids.erase(std::unique(Ids.begin(), Ids.end()), Ids.end());
+  for (uint32_t Id : Ids) {
+    const RegionProfile *RA = A.P.lookup(Id), *RB = B.P.lookup(Id);
+    const RegionEntry &E = *(RA ? RA : RB)->Entry;
+    if (Options.Function && !Options.Function->match(E.Function))
+      continue;
+    auto count = [](const RegionProfile *R) {
+      return R ? std::to_string(R->Count) : std::string("0");
+    };
+    auto cycles = [](const RegionProfile *R) {
+      return R ? std::to_string(rounded(R->TotalCycles)) +
+                     (R->Extrapolated ? "*" : "")
+               : std::string("0");
+    };
+    std::string Ratio = RA && RA->TotalCycles > 0
+                            ? formatv("{0:f3}", (RB ? RB->TotalCycles : 0) /
+                                                    RA->TotalCycles)
+                                  .str()
+                            : "-";
+    T.add({regionLabel(E), std::to_string(Id), count(RA), count(RB),
+           cycles(RA), cycles(RB), Ratio, E.Loc.str()});
+  }
+  T.print(OS);
+}
+
 void InstanceLog::add(const InstanceEvent &E) {
   Instances.push_back({E.ThreadId, E.Id, E.StartCycles, E.Inclusive,
                        E.Repaired});

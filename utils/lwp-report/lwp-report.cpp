@@ -7,6 +7,7 @@
 //   lwp-report BINARY DUMP           per-region cycle table (or --format=csv,
 //                                    json, chrome-trace, folded)
 //   lwp-report --map-json=MAP DUMP   the same with a JSON map (map-file=)
+//   lwp-report --diff BINARY A B     two dumps of one binary side by side
 //   lwp-report --raw DUMP            the dump as recorded
 //   lwp-report --map BINARY          the instrumentation map of a binary
 //
@@ -85,6 +86,10 @@ static cl::opt<std::string> OutputPath("o", cl::desc("Output file (default: "
                                                      "stdout)"),
                                        cl::value_desc("file"), cl::init("-"),
                                        cl::cat(Category));
+static cl::opt<bool> Diff("diff",
+                          cl::desc("Compare two dumps of the same binary: "
+                                   "<binary> <dump A> <dump B>"),
+                          cl::cat(Category));
 static cl::opt<bool> NoRecords("no-records",
                                cl::desc("With --raw, leave the records out"),
                                cl::cat(Category));
@@ -125,6 +130,30 @@ static void printRaw(const lwp::Dump &D, raw_ostream &OS) {
   }
 }
 
+/// The load bias of \p B in dump \p D: that of the dump's image with the
+/// binary's build ID (else with its file name; else 0). Error: the dump has
+/// build IDs but none is the binary's, so it was not written by it.
+static Expected<uint64_t> findLoadBias(const lwp::ProfiledBinary &B,
+                                       const lwp::Dump &D,
+                                       StringRef DumpPath) {
+  if (!B.buildId().empty()) {
+    for (const lwp::DumpImage &I : D.images())
+      if (I.BuildId == B.buildId())
+        return I.LoadBias;
+    if (llvm::any_of(D.images(), [](const lwp::DumpImage &I) {
+          return !I.BuildId.empty();
+        }))
+      return createStringError("dump '" + DumpPath +
+                               "' was not written by binary '" + B.path() +
+                               "' (no image of the dump has the binary's "
+                               "build ID)");
+  }
+  for (const lwp::DumpImage &I : D.images())
+    if (sys::path::filename(I.Name) == sys::path::filename(B.path()))
+      return I.LoadBias;
+  return 0;
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Category);
@@ -157,15 +186,22 @@ int main(int argc, char **argv) {
     printRaw(*D, outs());
     return 0;
   }
-  size_t NumInputs = MapJSON.empty() ? 2 : 1;
+  size_t NumInputs = (MapJSON.empty() ? 1 : 0) + (Diff ? 2 : 1);
   if (Inputs.size() != NumInputs)
-    return fail(MapJSON.empty() ? "expected a binary and a dump (or "
-                                  "--map-json=MAP and a dump)"
-                                : "with --map-json, expected one dump");
-  std::string DumpPath = Inputs[Inputs.size() - 1];
-  Expected<lwp::Dump> D = lwp::Dump::open(DumpPath);
-  if (!D)
-    return fail(toString(D.takeError()));
+    return fail(Twine("expected ") +
+                (MapJSON.empty() ? "a binary" : "no binary (--map-json)") +
+                (Diff ? " and two dumps" : " and a dump"));
+  std::vector<std::string> DumpPaths(Inputs.begin() + (MapJSON.empty() ? 1 : 0),
+                                     Inputs.end());
+  std::vector<lwp::Dump> Dumps;
+  for (const std::string &Path : DumpPaths) {
+    Expected<lwp::Dump> D = lwp::Dump::open(Path);
+    if (!D)
+      return fail(toString(D.takeError()));
+    Dumps.push_back(std::move(*D));
+  }
+  const std::string &DumpPath = DumpPaths[0];
+  lwp::Dump *D = &Dumps[0];
 
   std::optional<lwp::ProfiledBinary> Binary;
   lwp::InstrumentationMap JSONMap;
@@ -182,26 +218,6 @@ int main(int argc, char **argv) {
       return fail("binary '" + Binary->path() +
                   "' has no lwp_map section (not instrumented, or built "
                   "without the lwp lowering)");
-    // The dump's image with the binary's build ID gives the load bias; a
-    // dump that has none was not written by this binary.
-    const lwp::DumpImage *Image = nullptr;
-    if (!Binary->buildId().empty()) {
-      for (const lwp::DumpImage &I : D->images())
-        if (I.BuildId == Binary->buildId())
-          Image = &I;
-      bool AnyBuildId = llvm::any_of(
-          D->images(), [](const lwp::DumpImage &I) { return !I.BuildId.empty(); });
-      if (!Image && AnyBuildId)
-        return fail("dump '" + DumpPath + "' was not written by binary '" +
-                    Binary->path() +
-                    "' (no image of the dump has the binary's build ID)");
-    }
-    if (!Image)
-      for (const lwp::DumpImage &I : D->images())
-        if (sys::path::filename(I.Name) == sys::path::filename(Binary->path()))
-          Image = &I;
-    if (Image)
-      Options.LoadBias = Image->LoadBias;
   } else {
     auto Buffer = MemoryBuffer::getFile(MapJSON);
     if (!Buffer)
@@ -220,10 +236,21 @@ int main(int argc, char **argv) {
   auto AddInstance = [&](const lwp::InstanceEvent &E) { Log.add(E); };
   if (OutputFormat == Format::ChromeTrace || OutputFormat == Format::Folded)
     Options.OnInstance = AddInstance;
-  Expected<lwp::Profile> P = lwp::analyze(*D, Map, Options);
-  if (!P)
-    return fail("dump '" + DumpPath + "' with '" + MapSource +
-                "': " + toString(P.takeError()));
+  std::vector<lwp::Profile> Profiles;
+  for (size_t I = 0; I != Dumps.size(); ++I) {
+    if (Binary) {
+      Expected<uint64_t> Bias = findLoadBias(*Binary, Dumps[I], DumpPaths[I]);
+      if (!Bias)
+        return fail(toString(Bias.takeError()));
+      Options.LoadBias = *Bias;
+    }
+    Expected<lwp::Profile> P = lwp::analyze(Dumps[I], Map, Options);
+    if (!P)
+      return fail("dump '" + DumpPaths[I] + "' with '" + MapSource +
+                  "': " + toString(P.takeError()));
+    Profiles.push_back(std::move(*P));
+  }
+  lwp::Profile *P = &Profiles[0];
 
   std::optional<Regex> Filter;
   if (!FunctionFilter.empty()) {
@@ -245,6 +272,15 @@ int main(int argc, char **argv) {
   ToolOutputFile Out(OutputPath, EC, sys::fs::OF_Text);
   if (EC)
     return fail("cannot open '" + OutputPath + "': " + EC.message());
+  if (Diff) {
+    if (OutputFormat != Format::Table)
+      return fail("--diff prints a table only");
+    lwp::ReportInput B{Dumps[1], Profiles[1], In.Binary, DumpPaths[1],
+                       MapSource};
+    lwp::writeDiffTable(Out.os(), In, B, Rows);
+    Out.keep();
+    return 0;
+  }
   switch (OutputFormat) {
   case Format::Table:
     lwp::writeTable(Out.os(), In, Rows);

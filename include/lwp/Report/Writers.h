@@ -66,6 +66,12 @@ void writeCSV(llvm::raw_ostream &OS, const ReportInput &In,
 void writeJSON(llvm::raw_ostream &OS, const ReportInput &In,
                const RowOptions &Options);
 
+/// Two profiles of the same binary side by side: per region (union of both,
+/// in ID order, filtered by Options.Function) count and cycles of A and of B
+/// and the ratio B / A ("-" where A has none).
+void writeDiffTable(llvm::raw_ostream &OS, const ReportInput &A,
+                    const ReportInput &B, const RowOptions &Options);
+
 /// Collects the instances of an analysis for the trace and folded outputs.
 class InstanceLog {
 public:
