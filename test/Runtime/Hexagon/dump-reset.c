@@ -1,0 +1,95 @@
+// lwp_dump on demand, lwp_reset, and the capped start path's overflow
+// handling (bias kept below 2^30, counts exact past 2^31).
+//
+// RUN: %hexagon_cc -c %s -o %t.o
+// RUN: %hexagon_link %t.o -o %t.elf
+// RUN: rm -rf %t.d && mkdir %t.d && cd %t.d
+// RUN: env LWP_CAP=3 LWP_OUTPUT=%t.d/exit.dump sh -c '%qemu_hexagon %t.elf first.dump; echo status $?' | FileCheck %s
+// RUN: %dumpdump %t.d/first.dump --nonzero-counts | FileCheck %s --check-prefix=FIRST
+// RUN: %dumpdump %t.d/second.dump --nonzero-counts | FileCheck %s --check-prefix=SECOND
+// RUN: %dumpdump %t.d/exit.dump --nonzero-counts | FileCheck %s --check-prefix=EXIT
+//
+// CHECK: dump first 0
+// CHECK-NEXT: dump bad -1
+// CHECK-NEXT: after reset: count 1 = 0, records 0, dropped 0
+// CHECK-NEXT: dump second 0
+// CHECK-NEXT: overflow: count 7 = 3221225475, records 0, dropped 3
+// CHECK-NEXT: exit 5
+// CHECK-NEXT: status 5
+//
+// Five pairs of ID 1 with cap 3: 3 pairs kept, 4 records dropped.
+// FIRST: cap=3 dropped=4
+// FIRST: count 1 5
+// FIRST-NEXT: thread 0 records=6
+// FIRST-NEXT: summary id=1 starts=3 ends=3
+// After lwp_reset: two pairs of ID 2 only; the dump is written again.
+// SECOND: cap=3 dropped=0
+// SECOND: count 2 2
+// SECOND-NEXT: thread 0 records=4
+// SECOND-NEXT: summary id=2 starts=2 ends=2
+// At exit: ID 2 and the overflowed ID 7.
+// EXIT: cap=3 dropped=3
+// EXIT: count 2 2
+// EXIT-NEXT: count 7 3221225475
+// EXIT-NEXT: thread 0 records=4
+#include "lwp/Runtime/lwp_runtime.h"
+#include "lwp_hexagon.h"
+
+#define PROBE(kind, id)                                                        \
+  __asm__ volatile("{ call __lwp_probe_" #kind "; r0 = #" #id " }" ::          \
+                       : "r0", "r14", "r15", "r28", "r31", "memory")
+
+// White-box access to the handler state (lwp_hexagon_runtime.c): the count
+// table follows 32 bytes of header.
+extern int32_t lwp_hex_state[];
+extern uint32_t lwp_hex_overflow[];
+
+static void print(const char *S, int64_t V) {
+  lwp_hex_puts(1, S);
+  lwp_hex_put_dec(1, V);
+  lwp_hex_put_char(1, '\n');
+}
+
+int main(int Argc, char **Argv) {
+  for (int I = 0; I != 5; ++I) {
+    PROBE(start, 1);
+    PROBE(end, 1);
+  }
+  print("dump first ", lwp_dump(Argv[1]));
+  print("dump bad ", lwp_dump("/nonexistent/dir/x.dump"));
+  lwp_reset();
+  lwp_hex_puts(1, "after reset: count 1 = ");
+  lwp_hex_put_udec(1, lwp_hex_count(1));
+  lwp_hex_puts(1, ", records ");
+  lwp_hex_put_udec(1, lwp_hex_num_records());
+  lwp_hex_puts(1, ", dropped ");
+  lwp_hex_put_udec(1, lwp_hex_dropped());
+  lwp_hex_puts(1, "\n");
+  PROBE(start, 2);
+  PROBE(end, 2);
+  PROBE(start, 2);
+  PROBE(end, 2);
+  print("dump second ", lwp_dump("second.dump"));
+
+  // Pretend ID 7 ran 3 + 0x3ffffffe times past cap 3 (bias 0x3ffffffe):
+  // the next start makes the bias 2^30 - 1 (no move), the one after 2^30
+  // (moves 2^29 to the overflow table), then the count is exact. Then 2^31
+  // more executions through the overflow table.
+  lwp_hex_state[8 + 7] = 0x3ffffffe;
+  lwp_hex_overflow[7] = 4; // 4 * 2^29 = 2^31
+  PROBE(start, 7);
+  PROBE(start, 7);
+  PROBE(end, 7);
+  lwp_hex_puts(1, "overflow: count 7 = ");
+  lwp_hex_put_udec(1, lwp_hex_count(7));
+  lwp_hex_puts(1, ", records ");
+  lwp_hex_put_udec(1, lwp_hex_num_records() - 4);
+  lwp_hex_puts(1, ", dropped ");
+  lwp_hex_put_udec(1, lwp_hex_dropped());
+  lwp_hex_puts(1, "\n");
+  // The bias must have been moved: below 2^30, above 0 (capped).
+  if (lwp_hex_state[8 + 7] != 0x20000000 || lwp_hex_overflow[7] != 5)
+    return 1;
+  lwp_hex_puts(1, "exit 5\n");
+  return 5;
+}
