@@ -8,6 +8,8 @@
 //                                    json, chrome-trace, folded)
 //   lwp-report --map-json=MAP DUMP   the same with a JSON map (map-file=)
 //   lwp-report --diff BINARY A B     two dumps of one binary side by side
+//   lwp-report --tvm-json=lwp.json --load-address=ADDR MODEL.so
+//                                    TVM's LWP output with its model
 //   lwp-report --raw DUMP            the dump as recorded
 //   lwp-report --map BINARY          the instrumentation map of a binary
 //
@@ -16,6 +18,7 @@
 #include "lwp/Report/Binary.h"
 #include "lwp/Report/Dump.h"
 #include "lwp/Report/Profile.h"
+#include "lwp/Report/TVM.h"
 #include "lwp/Report/Writers.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -90,6 +93,14 @@ static cl::opt<bool> Diff("diff",
                           cl::desc("Compare two dumps of the same binary: "
                                    "<binary> <dump A> <dump B>"),
                           cl::cat(Category));
+static cl::opt<std::string> TVMJSON("tvm-json",
+                                    cl::desc("Read Apache TVM's LWP output "
+                                             "(lwp.json) with <model.so>"),
+                                    cl::value_desc("file"), cl::cat(Category));
+static cl::opt<uint64_t> LoadAddress("load-address",
+                                     cl::desc("With --tvm-json: the address "
+                                              "the model .so was loaded at"),
+                                     cl::init(0), cl::cat(Category));
 static cl::opt<bool> NoRecords("no-records",
                                cl::desc("With --raw, leave the records out"),
                                cl::cat(Category));
@@ -186,6 +197,50 @@ int main(int argc, char **argv) {
     printRaw(*D, outs());
     return 0;
   }
+  if (!TVMJSON.empty()) {
+    if (Diff || !MapJSON.empty() || Inputs.size() != 1)
+      return fail("--tvm-json takes the model .so only (no dump, --diff or "
+                  "--map-json)");
+    auto Buffer = MemoryBuffer::getFile(TVMJSON);
+    if (!Buffer)
+      return fail("cannot read TVM profile '" + TVMJSON +
+                  "': " + Buffer.getError().message());
+    Expected<lwp::Dump> D =
+        lwp::importTVMJSON((*Buffer)->getBuffer(), TVMJSON);
+    if (!D)
+      return fail(toString(D.takeError()));
+    Expected<lwp::ProfiledBinary> B = lwp::ProfiledBinary::open(Inputs[0]);
+    if (!B)
+      return fail(toString(B.takeError()));
+    lwp::InstrumentationMap Map = lwp::inferTVMMap(*D, *B, LoadAddress);
+    lwp::ProfileOptions Options;
+    Options.LoadBias = LoadAddress;
+    Options.OverheadCorrection = false;
+    Expected<lwp::Profile> P = lwp::analyze(*D, Map, Options);
+    if (!P)
+      return fail("TVM profile '" + TVMJSON + "': " +
+                  toString(P.takeError()));
+    lwp::RowOptions Rows;
+    Rows.Sort = Sort;
+    Rows.Top = Top;
+    Rows.Tree = Tree;
+    lwp::ReportInput In{*D, *P, &*B, TVMJSON, B->path()};
+    std::error_code EC;
+    ToolOutputFile Out(OutputPath, EC, sys::fs::OF_Text);
+    if (EC)
+      return fail("cannot open '" + OutputPath + "': " + EC.message());
+    if (OutputFormat == Format::CSV)
+      lwp::writeCSV(Out.os(), In, Rows);
+    else if (OutputFormat == Format::JSON)
+      lwp::writeJSON(Out.os(), In, Rows);
+    else if (OutputFormat == Format::Table)
+      lwp::writeTable(Out.os(), In, Rows);
+    else
+      return fail("--tvm-json writes table, csv or json");
+    Out.keep();
+    return 0;
+  }
+
   size_t NumInputs = (MapJSON.empty() ? 1 : 0) + (Diff ? 2 : 1);
   if (Inputs.size() != NumInputs)
     return fail(Twine("expected ") +

@@ -1,0 +1,47 @@
+//===- TVM.h - Import of TVM's LWP output (lwp.json) ------------*- C++ -*-===//
+//
+// Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
+//
+//===----------------------------------------------------------------------===//
+//
+// Apache TVM's Hexagon lightweight profiling writes lwp.json:
+//   {"entries": [{"ret": <return address>, "id": <id>, "cyc": <pcycles>}, ...],
+//    "loop_counts": [<executions of id 0>, <of id 1>, ...]}
+// with no start/end flag (the first record of an ID is its start, the next its
+// end) and no map: TVM's post-processor finds each ID's function from the
+// return address and the model .so's symbols. lwp-report reads such a file
+// with the .so and its load address, so TVM users can switch.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LWP_REPORT_TVM_H
+#define LWP_REPORT_TVM_H
+
+#include "lwp/Instrument/InstrumentationMap.h"
+#include "lwp/Report/Binary.h"
+#include "lwp/Report/Dump.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace lwp {
+
+/// Converts the text of a TVM lwp.json into an LWP dump (Hexagon, pcycles,
+/// 16-byte records, one thread, the count table from loop_counts), starts
+/// and ends told apart by alternation per ID as TVM does. \p Name names it in
+/// errors. Errors (one line): not JSON, no "entries" array, an entry without
+/// integer ret / id / cyc, an ID above 2^31-1, a negative count.
+llvm::Expected<Dump> importTVMJSON(llvm::StringRef Text, llvm::StringRef Name);
+
+/// Builds the map TVM does not write, from the records and the binary's
+/// symbols: each ID's function is the one holding its start site (minus
+/// \p LoadBias); the outermost region of a function instance is its function
+/// region, the others loops, with depth and parent from the dynamic nesting
+/// within the function, height from the inferred nest. Source locations are
+/// unknown (TVM records none).
+InstrumentationMap inferTVMMap(const Dump &D, const ProfiledBinary &Binary,
+                               uint64_t LoadBias);
+
+} // namespace lwp
+
+#endif // LWP_REPORT_TVM_H

@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+"""Rewrites an LWP dump as Apache TVM's lwp.json ({"entries": [{"ret", "id",
+"cyc"}], "loop_counts": [...]}) with the return addresses moved to a model
+loaded at LOAD (the dump's first image is taken as the model), for the TVM
+import test. Usage: to_tvm_json.py DUMP LOAD OUT"""
+import json
+import struct
+import sys
+
+
+def main(path, load, out):
+    d = open(path, "rb").read()
+    (rec_size, _hz, num_ids, _cap, _drop, n_img, n_thr) = struct.unpack_from(
+        "<IQIIQII", d, 20)
+    pos = 64
+    bias = None
+    for _ in range(n_img):
+        b, ids, names = struct.unpack_from("<QII", d, pos)
+        bias = b if bias is None else bias
+        pos += 16 + (ids + names + 7) // 8 * 8
+    counts = list(struct.unpack_from("<%dQ" % num_ids, d, pos))
+    pos += 8 * num_ids
+    entries = []
+    for _ in range(n_thr):
+        _tid, n = struct.unpack_from("<QQ", d, pos)
+        pos += 16
+        for _ in range(n):
+            if rec_size == 24:
+                site, word, _r, cyc = struct.unpack_from("<QIIQ", d, pos)
+            else:
+                site, word, cyc = struct.unpack_from("<IIQ", d, pos)
+            pos += rec_size
+            entries.append({"ret": site - bias + load,
+                            "id": word & 0x7fffffff, "cyc": cyc})
+    last = max([i for i, c in enumerate(counts) if c] + [0])
+    json.dump({"entries": entries, "loop_counts": counts[:last + 1]},
+              open(out, "w"))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], int(sys.argv[2], 0), sys.argv[3])
