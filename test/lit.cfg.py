@@ -65,3 +65,7 @@ config.substitutions.append(
 config.substitutions.append(("%qemu_hexagon", "/usr/bin/qemu-hexagon"))
 if os.path.exists("/usr/bin/qemu-hexagon"):
     config.available_features.add("qemu-hexagon")
+
+# libFuzzer targets (utils/fuzz), built with clang.
+if os.path.exists(os.path.join(config.lwp_tools_dir, "lwp-fuzz-dump")):
+    config.available_features.add("lwp-fuzzers")

@@ -1,0 +1,34 @@
+//===- fuzz-dump.cpp - libFuzzer target of the dump reader ----------------===//
+//
+// Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
+//
+//===----------------------------------------------------------------------===//
+//
+// Feeds arbitrary bytes to lwp::Dump::parse and, when they parse, reads every
+// record of every thread: no input may crash or read out of bounds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lwp/Report/Dump.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <cstddef>
+#include <cstdint>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  llvm::StringRef Bytes(reinterpret_cast<const char *>(Data), Size);
+  llvm::Expected<lwp::Dump> D =
+      lwp::Dump::parse(llvm::MemoryBuffer::getMemBufferCopy(Bytes, "fuzz"));
+  if (!D) {
+    llvm::consumeError(D.takeError());
+    return 0;
+  }
+  uint64_t Sum = 0;
+  for (const lwp::DumpThread &T : D->threads())
+    for (uint64_t I = 0; I != T.size(); ++I)
+      Sum += T.record(I).Cycles;
+  for (uint64_t C : D->counts())
+    Sum += C;
+  return Sum == 42 ? 0 : 0;
+}
