@@ -49,7 +49,7 @@
 // choice costs no packet: the mode test and its jump share packet P5 with
 // work of both tails.
 //   P1 save P3:0 and r3:2, load the state address
-//   P2 bounds check (id < LWP_NUM_IDS), load bias[id] (predicated: never out
+//   P2 bounds check (id < LWP_MAX_IDS), load bias[id] (predicated: never out
 //      of bounds) and next / last|mode
 //   P3 branch to the bad-ID path; cap and buffer-full tests
 //   P4 branch to the capped / full paths; store the new count and the site
@@ -58,9 +58,16 @@
 //   P7 store the counter, restore r3:2 and P3:0, return
 //===----------------------------------------------------------------------===//
 
-#ifndef LWP_NUM_IDS
-#define LWP_NUM_IDS 4096
+#ifndef LWP_MAX_IDS
+#define LWP_MAX_IDS 4096
 #endif
+
+// The runtime (lwp_hexagon_runtime.c) references this symbol: a handler
+// assembled with another LWP_MAX_IDS than the runtime fails to link.
+#define LWP_CAT2(a, b) a##b
+#define LWP_CAT(a, b) LWP_CAT2(a, b)
+  .globl LWP_CAT(lwp_hex_max_ids_, LWP_MAX_IDS)
+  .set LWP_CAT(lwp_hex_max_ids_, LWP_MAX_IDS), 0
 
 // Offsets from r14 (= &lwp_hex_state.Count[0]).
 #define NEXT_OFF -32
@@ -90,7 +97,7 @@ __lwp_probe_start:
   { r28 = p3:0                          // P1
     memd(r29+#-8) = r3:2
     r14 = ##COUNT_BASE }
-  { p0 = cmp.gtu(r0, ##(LWP_NUM_IDS - 1)) // P2
+  { p0 = cmp.gtu(r0, ##(LWP_MAX_IDS - 1)) // P2
     if (!p0.new) r15 = memw(r14+r0<<#2)  // old bias
     r3:2 = memd(r14+#NEXT_OFF) }         // r2 = next, r3 = last|mode
   { if (p0) jump:nt .Ldrop              // P3: bad ID
@@ -156,7 +163,7 @@ __lwp_probe_end:
   { r28 = p3:0                          // P1
     memd(r29+#-8) = r3:2
     r14 = ##COUNT_BASE }
-  { p0 = cmp.gtu(r0, ##(LWP_NUM_IDS - 1)) // P2
+  { p0 = cmp.gtu(r0, ##(LWP_MAX_IDS - 1)) // P2
     if (!p0.new) r15 = memw(r14+r0<<#2)  // bias
     r3:2 = memd(r14+#NEXT_OFF) }         // r2 = next, r3 = last|mode
   { if (p0) jump:nt .Ldrop              // P3: bad ID

@@ -77,6 +77,14 @@ static char **Environment;
 
 void lwp_hex_empty_pair(void); /* lwp_handler.S */
 
+/* Defined by lwp_handler.S for its LWP_MAX_IDS: a handler assembled with
+ * another table size than this file fails to link. */
+#define LWP_CAT2(a, b) a##b
+#define LWP_CAT(a, b) LWP_CAT2(a, b)
+#define LWP_IDS_SYMBOL LWP_CAT(lwp_hex_max_ids_, LWP_MAX_IDS)
+extern const char LWP_IDS_SYMBOL[];
+__attribute__((used)) static const void *const IdsCheck = LWP_IDS_SYMBOL;
+
 /*===----------------------------------------------------------------------===*
  * Syscalls (trap0(#1), number in r6, arguments r0-r5, result r0)
  *===----------------------------------------------------------------------===*/

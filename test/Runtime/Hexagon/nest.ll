@@ -26,6 +26,26 @@
 ; RUN: rm -rf %t.dir2 && mkdir %t.dir2 && cd %t.dir2 && env LWP_OUTPUT= %qemu_hexagon %t.elf
 ; RUN: not ls %t.dir2/lwp.dump
 ;
+; A runtime built with num_ids 3: region 3 (and 5000) out of range, every one
+; of their records dropped, the count table never written out of bounds.
+; RUN: rm -rf %t.ids && mkdir %t.ids
+; RUN: %hexagon_cc -DLWP_MAX_IDS=3 -I%lwp_src_root/runtime/common -c %lwp_src_root/runtime/hexagon/lwp_hexagon_runtime.c -o %t.ids/rt.o
+; RUN: %hexagon_cc -DLWP_MAX_IDS=3 -c %lwp_src_root/runtime/hexagon/lwp_handler.S -o %t.ids/h.o
+; RUN: %hexagon_cc -I%lwp_src_root/runtime/common -c %lwp_src_root/runtime/common/lwp_dump_writer.c -o %t.ids/w.o
+; RUN: %hexagon_cc -c %lwp_src_root/runtime/hexagon/lwp_crt0.S -o %t.ids/crt0.o
+; RUN: ld.lld -static %t.ids/crt0.o %t.o %t.ids/rt.o %t.ids/h.o %t.ids/w.o -o %t.ids.elf
+; RUN: env LWP_OUTPUT=%t.ids.dump %qemu_hexagon %t.ids.elf | FileCheck %s --check-prefix=OUT
+; RUN: %dumpdump %t.ids.dump | FileCheck %s --check-prefix=IDS
+; IDS: header num_ids=3 cap=100 dropped=402
+; IDS: count 0 1
+; IDS-NEXT: count 1 1
+; IDS-NEXT: count 2 10
+; IDS-NEXT: thread 0 records=24
+; IDS-NEXT: summary id=0 starts=1 ends=1
+; IDS-NEXT: summary id=1 starts=1 ends=1
+; IDS-NEXT: summary id=2 starts=10 ends=10
+; IDS-NOT: summary
+;
 ; OUT: checksum 60600
 ;
 ; CHECK: header version=1 header_size=64 target=3 counter=4 record_size=16 counter_hz=0
