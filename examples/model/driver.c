@@ -7,13 +7,20 @@
  * Calls the graph of conv_matmul.mlir through its C interface
  * (_mlir_ciface_graph, from llvm.emit_c_interface) on deterministic inputs
  * and prints the ten logits as exact integers (the float bit patterns), so
- * that runs with and without probes can be compared byte for byte. Uses only
- * write(2), so it links with the host libc and with the freestanding Hexagon
- * start-up code alike.
+ * that runs with and without probes can be compared byte for byte. It builds
+ * for the host (libc) and for the freestanding Hexagon runtime
+ * (runtime/hexagon/include/lwp_hexagon.h).
  */
 #include <stdint.h>
+
+#if defined(__hexagon__)
+#include "lwp_hexagon.h"
+static void out(const char *S) { lwp_hex_puts(1, S); }
+#else
+#include <stdio.h>
 #include <string.h>
-#include <unistd.h>
+static void out(const char *S) { fputs(S, stdout); }
+#endif
 
 /* MLIR's ranked memref descriptor (mlir/ExecutionEngine/CRunnerUtils.h). */
 #define MEMREF(Rank)                                                           \
@@ -42,11 +49,12 @@ static void init4(MemRef4 *M, float *Data, int64_t A, int64_t B, int64_t C,
 }
 
 static void putHex(uint32_t V) {
-  char Buf[9];
+  char Buf[10];
   for (int I = 7; I >= 0; --I, V >>= 4)
     Buf[I] = "0123456789abcdef"[V & 15];
   Buf[8] = ' ';
-  write(1, Buf, 9);
+  Buf[9] = '\0';
+  out(Buf);
 }
 
 int main(void) {
@@ -65,12 +73,12 @@ int main(void) {
   W.Offset = 0;
   W.Sizes[0] = 512, W.Sizes[1] = 10, W.Strides[0] = 10, W.Strides[1] = 1;
   _mlir_ciface_graph(&Out, &In, &Fi, &W);
-  write(1, "logits: ", 8);
+  out("logits: ");
   for (int I = 0; I != 10; ++I) {
     uint32_t Bits;
     memcpy(&Bits, &Out.Aligned[Out.Offset + I * Out.Strides[1]], 4);
     putHex(Bits);
   }
-  write(1, "\n", 1);
+  out("\n");
   return 0;
 }
