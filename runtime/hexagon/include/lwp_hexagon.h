@@ -8,7 +8,7 @@
  * lwp_hexagon_crt0.o) may use besides lwp_dump / lwp_reset
  * (lwp/Runtime/lwp_runtime.h): printf-free output to file descriptors, exit,
  * the counter readers and the libc subset the start-up provides (memcpy,
- * memset, memmove, memcmp, strlen, malloc, calloc, realloc, free,
+ * memset, memmove, memcmp, strlen, expf, malloc, calloc, realloc, free,
  * aligned_alloc, posix_memalign; declared here because the freestanding
  * target has no C library headers).
  *
@@ -85,6 +85,10 @@ int memcmp(const void *a, const void *b, size_t n);
 size_t strlen(const char *s);
 /** Bump allocator over a static arena (-DLWP_HEAP_BYTES, default 64 MiB):
  *  free() releases nothing; allocation failure returns NULL. */
+/** e^x with a relative error below 2e-7 (lwp_hexagon_libm.c); what
+ *  llvm.exp.f32 (math.exp, softmax) lowers to. */
+float expf(float x);
+
 void *malloc(size_t size);
 void *calloc(size_t n, size_t size);
 void *realloc(void *p, size_t size);
