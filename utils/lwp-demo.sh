@@ -1,30 +1,28 @@
 #!/usr/bin/env bash
-# The main job on the bundled example: the conv2d + matmul graph in
-# examples/model/conv_matmul.mlir is bufferized, lowered to loops, instrumented
-# at -stats-level=70 -max-loop-depth=1, and its instrumentation map printed as
-# a table. The instrumented IR and the map JSON are left in out/demo/.
+# The main job on the bundled example: builds LWP, then profiles the CNN block
+# of examples/cnn/cnn.mlir (conv2d + bias + ReLU, max-pool, dense, softmax)
+# at -stats-level=70 -max-loop-depth=1, once on this machine (x86-64, TSC
+# cycles) and once for Hexagon under qemu-hexagon (packets: this QEMU has no
+# running UPCYCLE), each checked against an uninstrumented build, and prints
+# both per-loop cycle tables. Dumps, CSV and Chrome traces go to out/.
 #
-#   utils/lwp-demo.sh [model.mlir]
+#   utils/lwp-demo.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${LWP_BUILD_DIR:-$root/build}
-model=${1:-$root/examples/model/conv_matmul.mlir}
-out=$root/out/demo
-mkdir -p "$out"
+cd "$root"
+mkdir -p out
 
-step() { printf '== %s\n' "$*"; }
+echo "== build (log: out/build.log)"
+"$root/utils/build.sh" >out/build.log 2>&1 || {
+  tail -30 out/build.log >&2
+  echo "lwp-demo: error: the build failed (full log: out/build.log)" >&2
+  exit 1
+}
 
-step "build"
-"$root/utils/build.sh" >"$out/build.log" 2>&1 || { cat "$out/build.log" >&2; exit 1; }
-
-step "bufferize, lower to loops, instrument (stats-level=70 max-loop-depth=1): $model"
-"$build/bin/lwp-opt" "$model" \
-  --lwp-linalg-to-loops \
-  --lwp-instrument="stats-level=70 max-loop-depth=1 map-file=$out/map.json" \
-  -o "$out/instrumented.mlir"
-
-step "instrumentation map"
-"$build/bin/lwp-opt" "$out/instrumented.mlir" --lwp-print-map -o /dev/null
-echo
-echo "instrumented IR: $out/instrumented.mlir"
-echo "map (JSON):      $out/map.json"
+for target in host hexagon; do
+  echo
+  echo "== profile examples/cnn/cnn.mlir on $target"
+  "$root/utils/lwp-run" --target="$target" --check-output \
+    --report-arg=--tree --out "out/cnn-$target" \
+    examples/cnn/cnn.mlir --driver examples/cnn/main.c
+done
