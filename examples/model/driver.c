@@ -11,26 +11,8 @@
  * for the host (libc) and for the freestanding Hexagon runtime
  * (runtime/hexagon/include/lwp_hexagon.h).
  */
-#include <stdint.h>
+#include "../common/example_io.h"
 
-#if defined(__hexagon__)
-#include "lwp_hexagon.h"
-static void out(const char *S) { lwp_hex_puts(1, S); }
-#else
-#include <stdio.h>
-#include <string.h>
-static void out(const char *S) { fputs(S, stdout); }
-#endif
-
-/* MLIR's ranked memref descriptor (mlir/ExecutionEngine/CRunnerUtils.h). */
-#define MEMREF(Rank)                                                           \
-  struct {                                                                     \
-    float *Allocated;                                                          \
-    float *Aligned;                                                            \
-    int64_t Offset;                                                            \
-    int64_t Sizes[Rank];                                                       \
-    int64_t Strides[Rank];                                                     \
-  }
 typedef MEMREF(2) MemRef2;
 typedef MEMREF(4) MemRef4;
 
@@ -46,15 +28,6 @@ static void init4(MemRef4 *M, float *Data, int64_t A, int64_t B, int64_t C,
   M->Sizes[0] = A, M->Sizes[1] = B, M->Sizes[2] = C, M->Sizes[3] = D;
   M->Strides[0] = B * C * D, M->Strides[1] = C * D, M->Strides[2] = D;
   M->Strides[3] = 1;
-}
-
-static void putHex(uint32_t V) {
-  char Buf[10];
-  for (int I = 7; I >= 0; --I, V >>= 4)
-    Buf[I] = "0123456789abcdef"[V & 15];
-  Buf[8] = ' ';
-  Buf[9] = '\0';
-  out(Buf);
 }
 
 int main(void) {

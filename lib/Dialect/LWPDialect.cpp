@@ -23,7 +23,8 @@ using namespace lwp;
 
 /// Parses the bare keyword form of a probe's kind: `function` or `loop`.
 static ParseResult parseProbeKind(OpAsmParser &Parser, RegionKindAttr &Kind) {
-  FailureOr<lwp::RegionKind> Value = FieldParser<lwp::RegionKind>::parse(Parser);
+  FailureOr<lwp::RegionKind> Value =
+      FieldParser<lwp::RegionKind>::parse(Parser);
   if (failed(Value))
     return failure();
   Kind = RegionKindAttr::get(Parser.getContext(), *Value);
@@ -32,7 +33,7 @@ static ParseResult parseProbeKind(OpAsmParser &Parser, RegionKindAttr &Kind) {
 
 /// Prints a probe's kind as a bare keyword.
 static void printProbeKind(OpAsmPrinter &Printer, Operation *,
-                            RegionKindAttr Kind) {
+                           RegionKindAttr Kind) {
   Printer << stringifyRegionKind(Kind.getValue());
 }
 
@@ -54,20 +55,18 @@ void LWPDialect::initialize() {
 // Instrumentation map attribute
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-RegionInfoAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                       uint32_t id, lwp::RegionKind kind, StringRef function,
-                       std::optional<uint32_t> depth,
-                       std::optional<uint32_t> height,
-                       std::optional<uint32_t> parent, StringRef file,
-                       uint32_t line, uint32_t column) {
+LogicalResult RegionInfoAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, uint32_t id,
+    lwp::RegionKind kind, StringRef function, std::optional<uint32_t> depth,
+    std::optional<uint32_t> height, std::optional<uint32_t> parent,
+    StringRef file, uint32_t line, uint32_t column) {
   if (id > MaxRegionId)
     return emitError() << "region ID " << id << " is above the largest "
                        << "region ID " << MaxRegionId;
   bool IsLoop = kind == lwp::RegionKind::Loop;
   if (IsLoop != depth.has_value() || IsLoop != height.has_value())
-    return emitError() << "a " << stringifyRegionKind(kind)
-                       << " region must " << (IsLoop ? "have" : "not have")
+    return emitError() << "a " << stringifyRegionKind(kind) << " region must "
+                       << (IsLoop ? "have" : "not have")
                        << " a depth and a height";
   if (parent && *parent >= id)
     return emitError() << "parent region " << *parent
@@ -107,8 +106,8 @@ static LogicalResult verifyMapAttr(Operation *Op, Attribute Attr) {
     auto Region = dyn_cast<RegionInfoAttr>(Element);
     if (!Region)
       return Op->emitOpError()
-             << "'" << LWPDialect::getInstrumentationMapAttrName()
-             << "' holds " << Element << ", not a #lwp.region";
+             << "'" << LWPDialect::getInstrumentationMapAttrName() << "' holds "
+             << Element << ", not a #lwp.region";
     if (Previous && Region.getId() <= *Previous)
       return Op->emitOpError()
              << "'" << LWPDialect::getInstrumentationMapAttrName()
@@ -122,19 +121,17 @@ static LogicalResult verifyMapAttr(Operation *Op, Attribute Attr) {
 LogicalResult LWPDialect::verifyOperationAttribute(Operation *Op,
                                                    NamedAttribute Attr) {
   if (Attr.getName() != getInstrumentationMapAttrName())
-    return Op->emitOpError() << "unknown lwp attribute '"
-                             << Attr.getName().getValue() << "'";
-  if (!isa<ModuleOp>(Op))
     return Op->emitOpError()
-           << "'" << getInstrumentationMapAttrName()
-           << "' may only be attached to a builtin.module";
+           << "unknown lwp attribute '" << Attr.getName().getValue() << "'";
+  if (!isa<ModuleOp>(Op))
+    return Op->emitOpError() << "'" << getInstrumentationMapAttrName()
+                             << "' may only be attached to a builtin.module";
   return verifyMapAttr(Op, Attr.getValue());
 }
 
 FailureOr<InstrumentationMap> lwp::getInstrumentationMap(ModuleOp Module) {
   InstrumentationMap Map;
-  Attribute Attr =
-      Module->getAttr(LWPDialect::getInstrumentationMapAttrName());
+  Attribute Attr = Module->getAttr(LWPDialect::getInstrumentationMapAttrName());
   if (!Attr)
     return Map;
   if (failed(verifyMapAttr(Module, Attr)))
@@ -224,8 +221,9 @@ static LogicalResult verifyLoopProbe(Operation *Probe, ProbeKey Self) {
         return *R;
   }
   return Probe->emitOpError()
-         << "has no matching " << (Self.IsStart ? "lwp.probe_end" : "lwp.probe_start")
-         << " loop " << Self.Id << " in the same block";
+         << "has no matching "
+         << (Self.IsStart ? "lwp.probe_end" : "lwp.probe_start") << " loop "
+         << Self.Id << " in the same block";
 }
 
 /// A function probe must stand directly in the body of a function: a start in

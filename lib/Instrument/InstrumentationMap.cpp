@@ -10,9 +10,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Endian.h"
-#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <algorithm>
@@ -181,7 +181,8 @@ llvm::Error InstrumentationMap::writeJSONFile(StringRef Path) const {
   std::error_code EC;
   llvm::ToolOutputFile Out(Path, EC, llvm::sys::fs::OF_TextWithCRLF);
   if (EC)
-    return createStringError(EC, "cannot open instrumentation map file '%s': %s",
+    return createStringError(EC,
+                             "cannot open instrumentation map file '%s': %s",
                              Path.str().c_str(), EC.message().c_str());
   writeJSON(Out.os());
   Out.os() << "\n";
@@ -199,7 +200,7 @@ static std::string optionalToString(const std::optional<uint32_t> &V) {
 }
 
 void InstrumentationMap::printTable(llvm::raw_ostream &OS) const {
-  const char *Headers[] = {"ID",    "kind",   "function", "depth",
+  const char *Headers[] = {"ID",     "kind",   "function", "depth",
                            "height", "parent", "location"};
   constexpr unsigned NumColumns = std::size(Headers);
   std::vector<std::array<std::string, NumColumns>> Rows;
@@ -283,7 +284,8 @@ void InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
   for (size_t I = 0; I != Entries.size(); ++I) {
     const RegionEntry &E = Entries[I];
     append32(Out, E.Id);
-    uint8_t Flags = (E.Depth ? HasDepthHeight : 0) | (E.ParentId ? HasParent : 0);
+    uint8_t Flags =
+        (E.Depth ? HasDepthHeight : 0) | (E.ParentId ? HasParent : 0);
     Out.push_back(static_cast<char>(E.Kind));
     Out.push_back(static_cast<char>(Flags));
     Out.push_back(0);
@@ -301,8 +303,7 @@ void InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
   Out.resize(Start + Size, '\0');
 }
 
-Expected<InstrumentationMap>
-InstrumentationMap::readSection(StringRef Bytes) {
+Expected<InstrumentationMap> InstrumentationMap::readSection(StringRef Bytes) {
   using llvm::support::endian::read32le;
   InstrumentationMap Map;
   llvm::DenseMap<uint32_t, unsigned> BlobOfId;
@@ -329,8 +330,7 @@ InstrumentationMap::readSection(StringRef Bytes) {
       return createStringError("instrumentation map section: blob %u has "
                                "version %u (expected %u)",
                                Blob, Version, InstrumentationMapBlobVersion);
-    if (Size > Rest.size() || Size < BlobHeaderSize ||
-        StringsOffset > Size ||
+    if (Size > Rest.size() || Size < BlobHeaderSize || StringsOffset > Size ||
         (uint64_t)Count * BlobEntrySize > StringsOffset - BlobHeaderSize)
       return createStringError("instrumentation map section: blob %u is "
                                "truncated or corrupt",

@@ -53,8 +53,7 @@ Expected<SelectionPolicy> SelectionPolicy::create(SelectionOptions Options) {
     std::string Message;
     if (!Filter->isValid(Message))
       return createStringError("invalid lwp-function-filter '%s': %s",
-                               Options.FunctionFilter.c_str(),
-                               Message.c_str());
+                               Options.FunctionFilter.c_str(), Message.c_str());
     Policy.Filter = std::move(Filter);
   }
   return Policy;
@@ -129,7 +128,8 @@ Expected<FunctionPlan> SelectionPolicy::planFunction(StringRef Function,
 
   std::optional<uint32_t> FunctionId;
   if (Plan.FunctionReason == SkipReason::Selected) {
-    Plan.FunctionRegion = addRegion(RegionKind::Function, std::nullopt, nullptr);
+    Plan.FunctionRegion =
+        addRegion(RegionKind::Function, std::nullopt, nullptr);
     FunctionId = Plan.Regions[*Plan.FunctionRegion].Id;
   }
   // Pre-order: a loop's parent has its row (if any) before the loop's.

@@ -28,8 +28,7 @@ llvm::Expected<ProbeTarget> lwp::parseProbeTarget(llvm::StringRef Name) {
   return *T;
 }
 
-llvm::Expected<ProbeTarget>
-lwp::probeTargetFromTriple(const llvm::Triple &T) {
+llvm::Expected<ProbeTarget> lwp::probeTargetFromTriple(const llvm::Triple &T) {
   switch (T.getArch()) {
   case llvm::Triple::hexagon:
     return ProbeTarget::Hexagon;
@@ -39,8 +38,8 @@ lwp::probeTargetFromTriple(const llvm::Triple &T) {
     return ProbeTarget::AArch64;
   default:
     return llvm::createStringError(
-        "unsupported LWP target triple '%s' (supported: %s)",
-        T.str().c_str(), supportedProbeTargets().str().c_str());
+        "unsupported LWP target triple '%s' (supported: %s)", T.str().c_str(),
+        supportedProbeTargets().str().c_str());
   }
 }
 

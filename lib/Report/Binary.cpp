@@ -103,20 +103,19 @@ Expected<ProfiledBinary> ProfiledBinary::open(StringRef Path) {
   llvm::sort(B.Functions, [](const FunctionSymbol &A, const FunctionSymbol &C) {
     return std::tie(A.Address, A.Name) < std::tie(C.Address, C.Name);
   });
-  B.Functions.erase(std::unique(B.Functions.begin(), B.Functions.end(),
-                                [](const FunctionSymbol &A,
-                                   const FunctionSymbol &C) {
-                                  return A.Address == C.Address;
-                                }),
-                    B.Functions.end());
+  B.Functions.erase(
+      std::unique(B.Functions.begin(), B.Functions.end(),
+                  [](const FunctionSymbol &A, const FunctionSymbol &C) {
+                    return A.Address == C.Address;
+                  }),
+      B.Functions.end());
   return B;
 }
 
 SymbolizedSite ProfiledBinary::symbolize(uint64_t Address) const {
-  auto It = llvm::upper_bound(Functions, Address,
-                              [](uint64_t A, const FunctionSymbol &F) {
-                                return A < F.Address;
-                              });
+  auto It = llvm::upper_bound(
+      Functions, Address,
+      [](uint64_t A, const FunctionSymbol &F) { return A < F.Address; });
   if (It == Functions.begin())
     return {};
   --It;

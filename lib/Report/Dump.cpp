@@ -94,8 +94,8 @@ llvm::Expected<Dump> Dump::parse(std::unique_ptr<llvm::MemoryBuffer> Buf) {
   D.Version = read32le(H + 8);
   if (D.Version != LWP_DUMP_VERSION)
     return fail("format version " + llvm::Twine(D.Version) +
-                " is not supported (expected " +
-                llvm::Twine(LWP_DUMP_VERSION) + ")");
+                " is not supported (expected " + llvm::Twine(LWP_DUMP_VERSION) +
+                ")");
   uint32_t HeaderSize = read32le(H + 12);
   D.Target = read16le(H + 16);
   D.Counter = read16le(H + 18);
@@ -144,7 +144,8 @@ llvm::Expected<Dump> Dump::parse(std::unique_ptr<llvm::MemoryBuffer> Buf) {
     D.Counts[I] = read64le(H + Pos + 8 * uint64_t(I));
   Pos += uint64_t(NumIds) * 8;
   for (uint32_t I = 0; I != NumThreads; ++I) {
-    if (llvm::Error E = need(sizeof(lwp_dump_thread), "thread " + llvm::Twine(I)))
+    if (llvm::Error E =
+            need(sizeof(lwp_dump_thread), "thread " + llvm::Twine(I)))
       return std::move(E);
     uint64_t ThreadId = read64le(H + Pos), NumRecords = read64le(H + Pos + 8);
     Pos += sizeof(lwp_dump_thread);

@@ -96,8 +96,8 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
         for (const Frame &Open : Stack)
           Path.push_back(Open.Id);
         uint64_t Self = Incl > F.ChildInclusive ? Incl - F.ChildInclusive : 0;
-        Options.OnInstance(
-            {TI, T.threadId(), F.Id, F.StartCycles, Incl, Self, Path, Repaired});
+        Options.OnInstance({TI, T.threadId(), F.Id, F.StartCycles, Incl, Self,
+                            Path, Repaired});
       }
     };
     for (uint64_t I = 0, E = T.size(); I != E; ++I) {

@@ -85,13 +85,13 @@ llvm::Expected<Dump> lwp::importTVMJSON(llvm::StringRef Text,
   append<uint16_t>(Bytes, LWP_TARGET_HEXAGON);
   append<uint16_t>(Bytes, LWP_COUNTER_PCYCLES);
   append<uint32_t>(Bytes, sizeof(lwp_record32));
-  append<uint64_t>(Bytes, 0);                  // counter_hz
+  append<uint64_t>(Bytes, 0); // counter_hz
   append<uint32_t>(Bytes, uint32_t(Counts.size()));
-  append<uint32_t>(Bytes, 0);                  // cap: unknown
-  append<uint64_t>(Bytes, 0);                  // dropped: unknown
-  append<uint32_t>(Bytes, 0);                  // images
-  append<uint32_t>(Bytes, 1);                  // threads
-  append<uint32_t>(Bytes, 0);                  // probe pair cost: unknown
+  append<uint32_t>(Bytes, 0); // cap: unknown
+  append<uint64_t>(Bytes, 0); // dropped: unknown
+  append<uint32_t>(Bytes, 0); // images
+  append<uint32_t>(Bytes, 1); // threads
+  append<uint32_t>(Bytes, 0); // probe pair cost: unknown
   append<uint32_t>(Bytes, 0);
   for (uint64_t C : Counts)
     append<uint64_t>(Bytes, C);
@@ -101,8 +101,7 @@ llvm::Expected<Dump> lwp::importTVMJSON(llvm::StringRef Text,
   return Dump::parse(llvm::MemoryBuffer::getMemBufferCopy(Bytes, Name));
 }
 
-InstrumentationMap lwp::inferTVMMap(const Dump &D,
-                                    const ProfiledBinary &Binary,
+InstrumentationMap lwp::inferTVMMap(const Dump &D, const ProfiledBinary &Binary,
                                     uint64_t LoadBias) {
   struct Info {
     std::string Function;

@@ -42,8 +42,8 @@ static double share(const ReportInput &In, const RegionProfile &R) {
 
 static uint64_t rounded(double V) { return uint64_t(std::llround(V)); }
 
-std::vector<const RegionProfile *>
-lwp::selectRows(const ReportInput &In, const RowOptions &Options) {
+std::vector<const RegionProfile *> lwp::selectRows(const ReportInput &In,
+                                                   const RowOptions &Options) {
   std::vector<const RegionProfile *> Rows;
   for (const RegionProfile &R : In.P.Regions)
     if (!Options.Function || Options.Function->match(R.Entry->Function))
@@ -111,9 +111,9 @@ private:
 
 static void writeHeader(raw_ostream &OS, const ReportInput &In) {
   const Dump &D = In.D;
-  std::string Freq =
-      D.counterHz() ? formatv("{0:f3} GHz", D.counterHz() / 1e9).str()
-                    : std::string("frequency unknown");
+  std::string Freq = D.counterHz()
+                         ? formatv("{0:f3} GHz", D.counterHz() / 1e9).str()
+                         : std::string("frequency unknown");
   OS << formatv("LWP report: {0} with {1}\n", In.DumpName, In.MapSource);
   OS << formatv("target {0}, counter {1} ({2}), {3} thread(s), cap {4} records "
                 "per region{5}, {6} records dropped\n",
@@ -134,14 +134,13 @@ static void writeHeader(raw_ostream &OS, const ReportInput &In) {
   OS << "\n";
 }
 
-static std::vector<std::string> tableRow(const ReportInput &In,
-                                         const RegionProfile &R,
-                                         unsigned Indent) {
+static std::vector<std::string>
+tableRow(const ReportInput &In, const RegionProfile &R, unsigned Indent) {
   const RegionEntry &E = *R.Entry;
   std::string Star = R.Extrapolated ? "*" : "";
-  std::string Name = std::string(Indent * 2, ' ') +
-                     (E.Kind == RegionKind::Function ? E.Function
-                                                     : std::string("loop"));
+  std::string Name =
+      std::string(Indent * 2, ' ') +
+      (E.Kind == RegionKind::Function ? E.Function : std::string("loop"));
   return {Name,
           std::to_string(R.Id),
           E.Depth ? std::to_string(*E.Depth) : "-",
@@ -219,10 +218,10 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
 }
 
 static const char *const FieldNames[] = {
-    "id",      "kind",    "function", "depth",  "height", "parent",
-    "count",   "samples", "repaired", "cycles", "self",   "extrapolated",
-    "min",     "median",  "p90",      "max",    "share",  "start_offset",
-    "end_offset", "file", "line",     "column"};
+    "id",         "kind",    "function", "depth",  "height", "parent",
+    "count",      "samples", "repaired", "cycles", "self",   "extrapolated",
+    "min",        "median",  "p90",      "max",    "share",  "start_offset",
+    "end_offset", "file",    "line",     "column"};
 
 void lwp::writeCSV(raw_ostream &OS, const ReportInput &In,
                    const RowOptions &Options) {
@@ -290,19 +289,18 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
     });
   }
   json::Object Root{
-      {"dump",
-       json::Object{{"path", In.DumpName},
-                    {"map", In.MapSource},
-                    {"target", stringifyDumpTarget(D.target())},
-                    {"counter", stringifyDumpCounter(D.counter())},
-                    {"counter_hz", int64_t(D.counterHz())},
-                    {"cap", int64_t(D.cap())},
-                    {"dropped", int64_t(D.dropped())},
-                    {"threads", int64_t(D.threads().size())},
-                    {"probe_pair_cost", int64_t(In.P.PairCost)},
-                    {"repaired", int64_t(In.P.RepairedInstances)},
-                    {"unmatched_ends", int64_t(In.P.UnmatchedEnds)},
-                    {"top_level_cycles", In.P.TopLevelCycles}}},
+      {"dump", json::Object{{"path", In.DumpName},
+                            {"map", In.MapSource},
+                            {"target", stringifyDumpTarget(D.target())},
+                            {"counter", stringifyDumpCounter(D.counter())},
+                            {"counter_hz", int64_t(D.counterHz())},
+                            {"cap", int64_t(D.cap())},
+                            {"dropped", int64_t(D.dropped())},
+                            {"threads", int64_t(D.threads().size())},
+                            {"probe_pair_cost", int64_t(In.P.PairCost)},
+                            {"repaired", int64_t(In.P.RepairedInstances)},
+                            {"unmatched_ends", int64_t(In.P.UnmatchedEnds)},
+                            {"top_level_cycles", In.P.TopLevelCycles}}},
       {"regions", std::move(Regions)}};
   OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
 }
@@ -338,20 +336,20 @@ void lwp::writeDiffTable(raw_ostream &OS, const ReportInput &A,
                      (R->Extrapolated ? "*" : "")
                : std::string("0");
     };
-    std::string Ratio = RA && RA->TotalCycles > 0
-                            ? formatv("{0:f3}", (RB ? RB->TotalCycles : 0) /
-                                                    RA->TotalCycles)
-                                  .str()
-                            : "-";
-    T.add({regionLabel(E), std::to_string(Id), count(RA), count(RB),
-           cycles(RA), cycles(RB), Ratio, E.Loc.str()});
+    std::string Ratio =
+        RA && RA->TotalCycles > 0
+            ? formatv("{0:f3}", (RB ? RB->TotalCycles : 0) / RA->TotalCycles)
+                  .str()
+            : "-";
+    T.add({regionLabel(E), std::to_string(Id), count(RA), count(RB), cycles(RA),
+           cycles(RB), Ratio, E.Loc.str()});
   }
   T.print(OS);
 }
 
 void InstanceLog::add(const InstanceEvent &E) {
-  Instances.push_back({E.ThreadId, E.Id, E.StartCycles, E.Inclusive,
-                       E.Repaired});
+  Instances.push_back(
+      {E.ThreadId, E.Id, E.StartCycles, E.Inclusive, E.Repaired});
   std::vector<uint32_t> Path(E.Stack.begin(), E.Stack.end());
   Path.push_back(E.Id);
   Folded[Path] += E.Self;

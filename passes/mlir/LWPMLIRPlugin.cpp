@@ -26,16 +26,14 @@ using namespace mlir;
 /// Dialect plugin entry point (mlir/Tools/Plugins/DialectPlugin.h).
 extern "C" LLVM_ATTRIBUTE_WEAK DialectPluginLibraryInfo
 mlirGetDialectPluginInfo() {
-  return {MLIR_PLUGIN_API_VERSION, "LWP", LLVM_VERSION_STRING,
-          [](DialectRegistry *Registry) {
-            Registry->insert<::lwp::LWPDialect>();
-          }};
+  return {
+      MLIR_PLUGIN_API_VERSION, "LWP", LLVM_VERSION_STRING,
+      [](DialectRegistry *Registry) { Registry->insert<::lwp::LWPDialect>(); }};
 }
 
 /// Pass plugin entry point (mlir/Tools/Plugins/PassPlugin.h).
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
-  return {MLIR_PLUGIN_API_VERSION, "LWP", LLVM_VERSION_STRING,
-          []() {
+  return {MLIR_PLUGIN_API_VERSION, "LWP", LLVM_VERSION_STRING, []() {
             ::lwp::registerLWPPasses();
             ::lwp::registerLWPLoweringPasses();
             ::lwp::registerLWPPipelines();

@@ -46,8 +46,7 @@ int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
       return -1;
     if (Img->name_size && write(ctx, Img->name, Img->name_size))
       return -1;
-    if (writePadding(write, ctx,
-                     (uint64_t)Img->build_id_size + Img->name_size))
+    if (writePadding(write, ctx, (uint64_t)Img->build_id_size + Img->name_size))
       return -1;
   }
 

@@ -28,7 +28,7 @@ struct lwp_image_view {
   uint64_t load_bias;
   const uint8_t *build_id; /**< build_id_size bytes, may be null if 0 */
   uint32_t build_id_size;
-  const char *name;        /**< name_size bytes, no NUL needed */
+  const char *name; /**< name_size bytes, no NUL needed */
   uint32_t name_size;
 };
 

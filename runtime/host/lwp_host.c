@@ -73,8 +73,8 @@ static uint64_t FallbackCounts[LWP_MAX_IDS];
 __attribute__((preserve_all)) struct lwp_thread_state *lwp_thread_init(void) {
   struct lwp_thread_state *S = calloc(1, sizeof(*S));
   if (!S) {
-    static struct lwp_thread_state Fallback = {FallbackCounts, 0, 0, 0,
-                                               0,              0, 0};
+    static struct lwp_thread_state Fallback = {
+        FallbackCounts, 0, 0, 0, 0, 0, 0};
     fprintf(stderr, "lwp: out of memory for a thread's profile buffers; "
                     "this thread's regions are counted only\n");
     lwp_tls_state = &Fallback;
@@ -121,7 +121,8 @@ static ProbeFn *volatile EndFn = __lwp_probe_end;
 /* The counter ticks an empty start/end pair adds to a region: the minimum,
  * over a few hundred pairs, of end - start of an empty region. */
 static uint32_t calibrateProbePair(void) {
-  struct lwp_thread_state *S = lwp_tls_state ? lwp_tls_state : lwp_thread_init();
+  struct lwp_thread_state *S =
+      lwp_tls_state ? lwp_tls_state : lwp_thread_init();
   if (!S->capacity)
     return 0;
   uint64_t SavedCap = lwp_cap;
@@ -302,8 +303,8 @@ int lwp_dump(const char *Path) {
     View.counts64 = Counts;
     View.threads = Threads;
     View.num_threads = NumThreads;
-    struct FileSink Sink = {open(Path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-                                 0644)};
+    struct FileSink Sink = {
+        open(Path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)};
     if (Sink.Fd >= 0) {
       Result = lwp_write_dump(&View, writeAll, &Sink);
       if (close(Sink.Fd))

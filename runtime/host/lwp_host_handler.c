@@ -1,4 +1,5 @@
-/*===- lwp_host_handler.c - Probe handlers of x86-64 and AArch64 -----------===*\
+/*===- lwp_host_handler.c - Probe handlers of x86-64 and AArch64
+-----------===*\
 |*                                                                            *|
 |* Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.          *|
 |*                                                                            *|
@@ -41,8 +42,7 @@ static inline __attribute__((always_inline)) uint64_t readCounter(void) {
 #error "the host runtime supports x86-64 and AArch64"
 #endif
 
-#define LWP_HANDLER                                                            \
-  __attribute__((preserve_all, visibility("default"), used))
+#define LWP_HANDLER __attribute__((preserve_all, visibility("default"), used))
 
 LWP_HANDLER void __lwp_probe_start(uint32_t Id) {
   struct lwp_thread_state *S = lwp_tls_state;

@@ -1,4 +1,5 @@
-/*===- lwp_host_internal.h - Host runtime state shared by its files -*- C -*-===*\
+/*===- lwp_host_internal.h - Host runtime state shared by its files -*- C
+-*-===*\
 |*                                                                            *|
 |* Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.          *|
 |*                                                                            *|
@@ -29,13 +30,13 @@
 
 /** One thread's counts and records. */
 struct lwp_thread_state {
-  uint64_t *counts;               /**< LWP_MAX_IDS exact start counts */
-  struct lwp_record64 *records;   /**< capacity records, execution order */
+  uint64_t *counts;             /**< LWP_MAX_IDS exact start counts */
+  struct lwp_record64 *records; /**< capacity records, execution order */
   uint64_t num_records;
-  uint64_t capacity;              /**< records the buffer holds */
-  uint64_t dropped;               /**< records not stored by this thread */
-  uint64_t thread_id;             /**< gettid() */
-  struct lwp_thread_state *next;  /**< registry list */
+  uint64_t capacity;             /**< records the buffer holds */
+  uint64_t dropped;              /**< records not stored by this thread */
+  uint64_t thread_id;            /**< gettid() */
+  struct lwp_thread_state *next; /**< registry list */
 };
 
 /** This thread's state, or null before its first probe. */

@@ -1,6 +1,7 @@
 //===- InstrumentationMapTest.cpp - Map JSON and table --------------------===//
 
 #include "lwp/Instrument/InstrumentationMap.h"
+#include "SampleTrees.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "gmock/gmock.h"
@@ -30,19 +31,13 @@ InstrumentationMap sampleMap() {
   return M;
 }
 
-std::string errorOf(llvm::Expected<InstrumentationMap> E) {
-  if (E)
-    return "";
-  return llvm::toString(E.takeError());
-}
-
 TEST(InstrumentationMapTest, JSONRoundTrip) {
   InstrumentationMap M = sampleMap();
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   M.writeJSON(OS, 0);
   EXPECT_THAT(Text, testing::StartsWith("{\"version\":1,\"regions\":[{\"id\":4,"
-                                         "\"kind\":\"function\","));
+                                        "\"kind\":\"function\","));
   EXPECT_THAT(Text, testing::HasSubstr("\"depth\":null"));
   auto Back = InstrumentationMap::fromJSON(Text);
   ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
@@ -60,12 +55,12 @@ TEST(InstrumentationMapTest, JSONRoundTrip) {
 }
 
 TEST(InstrumentationMapTest, BadJSON) {
-  EXPECT_THAT(errorOf(InstrumentationMap::fromJSON("{")),
+  EXPECT_THAT(test::errorOf(InstrumentationMap::fromJSON("{")),
               testing::HasSubstr("not JSON"));
-  EXPECT_THAT(errorOf(InstrumentationMap::fromJSON(
+  EXPECT_THAT(test::errorOf(InstrumentationMap::fromJSON(
                   R"({"version": 2, "regions": []})")),
               testing::HasSubstr("version 2 is not supported"));
-  EXPECT_THAT(errorOf(InstrumentationMap::fromJSON(
+  EXPECT_THAT(test::errorOf(InstrumentationMap::fromJSON(
                   R"({"version": 1, "regions": [{"id": 1}]})")),
               testing::HasSubstr("region 0: field 'kind'"));
   const char *Unsorted =
@@ -74,19 +69,19 @@ TEST(InstrumentationMapTest, BadJSON) {
          "height": null, "parent": null, "file": "", "line": 0, "column": 0},
         {"id": 1, "kind": "function", "function": "g", "depth": null,
          "height": null, "parent": null, "file": "", "line": 0, "column": 0}]})";
-  EXPECT_THAT(errorOf(InstrumentationMap::fromJSON(Unsorted)),
+  EXPECT_THAT(test::errorOf(InstrumentationMap::fromJSON(Unsorted)),
               testing::HasSubstr("region 1: field 'id' is not above"));
   const char *BadKind =
       R"({"version": 1, "regions": [
         {"id": 2, "kind": "block", "function": "f", "depth": null,
          "height": null, "parent": null, "file": "", "line": 0, "column": 0}]})";
-  EXPECT_THAT(errorOf(InstrumentationMap::fromJSON(BadKind)),
+  EXPECT_THAT(test::errorOf(InstrumentationMap::fromJSON(BadKind)),
               testing::HasSubstr("neither 'function' nor 'loop'"));
   const char *Negative =
       R"({"version": 1, "regions": [
         {"id": -1, "kind": "loop", "function": "f", "depth": 0,
          "height": 0, "parent": null, "file": "", "line": 0, "column": 0}]})";
-  EXPECT_THAT(errorOf(InstrumentationMap::fromJSON(Negative)),
+  EXPECT_THAT(test::errorOf(InstrumentationMap::fromJSON(Negative)),
               testing::HasSubstr("field 'id' is not an unsigned"));
 }
 
@@ -137,18 +132,19 @@ TEST(InstrumentationMapTest, BadBlobs) {
   llvm::SmallVector<char> Blob;
   sampleMap().writeBlob(Blob);
   llvm::StringRef Bytes(Blob.data(), Blob.size());
-  EXPECT_THAT(errorOf(InstrumentationMap::readSection(Bytes.drop_back(8))),
-              testing::HasSubstr("truncated or corrupt"));
-  EXPECT_THAT(errorOf(InstrumentationMap::readSection("ELF\x7f-garbage")),
+  EXPECT_THAT(
+      test::errorOf(InstrumentationMap::readSection(Bytes.drop_back(8))),
+      testing::HasSubstr("truncated or corrupt"));
+  EXPECT_THAT(test::errorOf(InstrumentationMap::readSection("ELF\x7f-garbage")),
               testing::HasSubstr("not an LWP map"));
   llvm::SmallVector<char> Twice(Blob);
   Twice.append(Blob.begin(), Blob.end());
-  EXPECT_THAT(errorOf(InstrumentationMap::readSection(
+  EXPECT_THAT(test::errorOf(InstrumentationMap::readSection(
                   llvm::StringRef(Twice.data(), Twice.size()))),
               testing::HasSubstr("region ID 4 is used by two modules"));
   llvm::SmallVector<char> BadVersion(Blob);
   BadVersion[8] = 9;
-  EXPECT_THAT(errorOf(InstrumentationMap::readSection(
+  EXPECT_THAT(test::errorOf(InstrumentationMap::readSection(
                   llvm::StringRef(BadVersion.data(), BadVersion.size()))),
               testing::HasSubstr("version 9"));
   // An empty section is an empty map.

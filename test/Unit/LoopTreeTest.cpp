@@ -1,6 +1,7 @@
 //===- LoopTreeTest.cpp - Depth, height and siblings ----------------------===//
 
 #include "lwp/Analysis/LoopTree.h"
+#include "SampleTrees.h"
 
 #include "gtest/gtest.h"
 
@@ -8,20 +9,8 @@ using namespace lwp;
 
 namespace {
 
-// f { L0 { L1 { L2 } L3 } L4 }: an imperfect nest and two outermost loops.
-LoopTree buildSample() {
-  LoopTree T;
-  unsigned L0 = T.addLoop(LoopTree::NoParent, false);
-  unsigned L1 = T.addLoop(L0, false);
-  T.addLoop(L1, false);
-  T.addLoop(L0, false);
-  T.addLoop(LoopTree::NoParent, false);
-  T.finalize();
-  return T;
-}
-
 TEST(LoopTreeTest, DepthHeightSiblings) {
-  LoopTree T = buildSample();
+  LoopTree T = test::imperfectNest();
   ASSERT_EQ(T.size(), 5u);
   auto N = T.nodes();
   unsigned Depth[] = {0, 1, 2, 1, 0};

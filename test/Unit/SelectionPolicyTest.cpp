@@ -1,6 +1,7 @@
 //===- SelectionPolicyTest.cpp - Region selection and IDs -----------------===//
 
 #include "lwp/Instrument/SelectionPolicy.h"
+#include "SampleTrees.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -8,25 +9,6 @@
 using namespace lwp;
 
 namespace {
-
-// f { L0 { L1 { L2 } L3 } L4 }
-LoopTree sample() {
-  LoopTree T;
-  unsigned L0 = T.addLoop(LoopTree::NoParent, false);
-  unsigned L1 = T.addLoop(L0, false);
-  T.addLoop(L1, false);
-  T.addLoop(L0, false);
-  T.addLoop(LoopTree::NoParent, false);
-  T.finalize();
-  return T;
-}
-
-/// The message of a failed Expected, or "" on success.
-template <typename T> std::string errorOf(llvm::Expected<T> E) {
-  if (E)
-    return "";
-  return llvm::toString(E.takeError());
-}
 
 SelectionPolicy make(SelectionOptions O) {
   auto P = SelectionPolicy::create(O);
@@ -45,7 +27,7 @@ std::string selected(const FunctionPlan &Plan) {
 
 std::string run(SelectionOptions O) {
   SelectionPolicy P = make(O);
-  auto Plan = P.planFunction("f", sample());
+  auto Plan = P.planFunction("f", test::imperfectNest());
   EXPECT_TRUE(static_cast<bool>(Plan));
   return selected(*Plan);
 }
@@ -89,7 +71,7 @@ TEST(SelectionPolicyTest, IdsParentsAndBase) {
   O.MaxLoopDepth = 2;
   O.IdBase = 10;
   SelectionPolicy P = make(O);
-  auto Plan = P.planFunction("f", sample());
+  auto Plan = P.planFunction("f", test::imperfectNest());
   ASSERT_TRUE(static_cast<bool>(Plan));
   ASSERT_EQ(Plan->Regions.size(), 6u);
   // Function first, then loops in pre-order.
@@ -146,11 +128,11 @@ TEST(SelectionPolicyTest, FunctionFilter) {
   SelectionOptions O;
   O.FunctionFilter = "^conv";
   SelectionPolicy P = make(O);
-  auto A = P.planFunction("matmul", sample());
+  auto A = P.planFunction("matmul", test::imperfectNest());
   ASSERT_TRUE(static_cast<bool>(A));
   EXPECT_EQ(selected(*A), "");
   EXPECT_EQ(A->FunctionReason, SkipReason::FunctionFilter);
-  auto B = P.planFunction("conv2d", sample());
+  auto B = P.planFunction("conv2d", test::imperfectNest());
   ASSERT_TRUE(static_cast<bool>(B));
   EXPECT_EQ(selected(*B), "F04");
   EXPECT_EQ(B->Regions[0].Id, 0u);
@@ -159,13 +141,16 @@ TEST(SelectionPolicyTest, FunctionFilter) {
 TEST(SelectionPolicyTest, BadOptions) {
   SelectionOptions O;
   O.StatsLevel = -1;
-  EXPECT_THAT(errorOf(SelectionPolicy::create(O)), testing::HasSubstr("invalid stats-level -1"));
+  EXPECT_THAT(test::errorOf(SelectionPolicy::create(O)),
+              testing::HasSubstr("invalid stats-level -1"));
   O.StatsLevel = 70;
   O.FunctionFilter = "(";
-  EXPECT_THAT(errorOf(SelectionPolicy::create(O)), testing::HasSubstr("invalid lwp-function-filter '('"));
+  EXPECT_THAT(test::errorOf(SelectionPolicy::create(O)),
+              testing::HasSubstr("invalid lwp-function-filter '('"));
   O.FunctionFilter = "";
   O.IdBase = MaxRegionId + 1;
-  EXPECT_THAT(errorOf(SelectionPolicy::create(O)), testing::HasSubstr("invalid lwp-id-base"));
+  EXPECT_THAT(test::errorOf(SelectionPolicy::create(O)),
+              testing::HasSubstr("invalid lwp-id-base"));
 }
 
 TEST(SelectionPolicyTest, IdOverflow) {
@@ -173,7 +158,8 @@ TEST(SelectionPolicyTest, IdOverflow) {
   O.IdBase = MaxRegionId - 1;
   SelectionPolicy P = make(O);
   // F + L0 + L4 need three IDs; only two are left.
-  EXPECT_THAT(errorOf(P.planFunction("f", sample())), testing::HasSubstr("above the largest region ID"));
+  EXPECT_THAT(test::errorOf(P.planFunction("f", test::imperfectNest())),
+              testing::HasSubstr("above the largest region ID"));
   LoopTree One;
   One.addLoop(LoopTree::NoParent, false);
   One.finalize();

@@ -68,8 +68,9 @@ static cl::opt<lwp::SortKey> Sort(
 static cl::opt<unsigned> Top("top", cl::desc("Show the first N rows only"),
                              cl::init(0), cl::cat(Category));
 static cl::opt<std::string>
-    FunctionFilter("function", cl::desc("Only regions of functions matching "
-                                        "this regex"),
+    FunctionFilter("function",
+                   cl::desc("Only regions of functions matching "
+                            "this regex"),
                    cl::cat(Category));
 static cl::opt<bool> Tree("tree",
                           cl::desc("Table: each loop nest indented under its "
@@ -85,8 +86,9 @@ static cl::opt<std::string> MapJSON("map-json",
                                              "file (lwp-instrument map-file=) "
                                              "instead of a binary"),
                                     cl::value_desc("file"), cl::cat(Category));
-static cl::opt<std::string> OutputPath("o", cl::desc("Output file (default: "
-                                                     "stdout)"),
+static cl::opt<std::string> OutputPath("o",
+                                       cl::desc("Output file (default: "
+                                                "stdout)"),
                                        cl::value_desc("file"), cl::init("-"),
                                        cl::cat(Category));
 static cl::opt<bool> Diff("diff",
@@ -120,9 +122,8 @@ static void printRaw(const lwp::Dump &D, raw_ostream &OS) {
                 D.recordSize(), D.cap(), D.dropped(), D.probePairCost());
   for (size_t I = 0; I != D.images().size(); ++I) {
     const lwp::DumpImage &Img = D.images()[I];
-    OS << formatv("image {0}: bias {1:x}, build-id {2}, {3}\n", I,
-                  Img.LoadBias, Img.BuildId.empty() ? "-" : hex(Img.BuildId),
-                  Img.Name);
+    OS << formatv("image {0}: bias {1:x}, build-id {2}, {3}\n", I, Img.LoadBias,
+                  Img.BuildId.empty() ? "-" : hex(Img.BuildId), Img.Name);
   }
   for (size_t Id = 0; Id != D.counts().size(); ++Id)
     if (D.counts()[Id])
@@ -145,8 +146,7 @@ static void printRaw(const lwp::Dump &D, raw_ostream &OS) {
 /// binary's build ID (else with its file name; else 0). Error: the dump has
 /// build IDs but none is the binary's, so it was not written by it.
 static Expected<uint64_t> findLoadBias(const lwp::ProfiledBinary &B,
-                                       const lwp::Dump &D,
-                                       StringRef DumpPath) {
+                                       const lwp::Dump &D, StringRef DumpPath) {
   if (!B.buildId().empty()) {
     for (const lwp::DumpImage &I : D.images())
       if (I.BuildId == B.buildId())
@@ -205,8 +205,7 @@ int main(int argc, char **argv) {
     if (!Buffer)
       return fail("cannot read TVM profile '" + TVMJSON +
                   "': " + Buffer.getError().message());
-    Expected<lwp::Dump> D =
-        lwp::importTVMJSON((*Buffer)->getBuffer(), TVMJSON);
+    Expected<lwp::Dump> D = lwp::importTVMJSON((*Buffer)->getBuffer(), TVMJSON);
     if (!D)
       return fail(toString(D.takeError()));
     Expected<lwp::ProfiledBinary> B = lwp::ProfiledBinary::open(Inputs[0]);
@@ -218,8 +217,7 @@ int main(int argc, char **argv) {
     Options.OverheadCorrection = false;
     Expected<lwp::Profile> P = lwp::analyze(*D, Map, Options);
     if (!P)
-      return fail("TVM profile '" + TVMJSON + "': " +
-                  toString(P.takeError()));
+      return fail("TVM profile '" + TVMJSON + "': " + toString(P.takeError()));
     lwp::RowOptions Rows;
     Rows.Sort = Sort;
     Rows.Top = Top;
@@ -320,8 +318,7 @@ int main(int argc, char **argv) {
   Rows.Top = Top;
   Rows.Function = Filter ? &*Filter : nullptr;
   Rows.Tree = Tree;
-  lwp::ReportInput In{*D, *P, Binary ? &*Binary : nullptr, DumpPath,
-                      MapSource};
+  lwp::ReportInput In{*D, *P, Binary ? &*Binary : nullptr, DumpPath, MapSource};
 
   std::error_code EC;
   ToolOutputFile Out(OutputPath, EC, sys::fs::OF_Text);

@@ -28,8 +28,7 @@ namespace lwp {
 /// The side-effect resource of probes: the profile buffers of the runtime.
 /// Probes read and write it and nothing else, so that passes neither delete
 /// nor reorder them among themselves.
-struct ProbeResource
-    : public mlir::SideEffects::Resource::Base<ProbeResource> {
+struct ProbeResource : public mlir::SideEffects::Resource::Base<ProbeResource> {
   llvm::StringRef getName() final { return "lwp.probe"; }
 };
 
@@ -74,11 +73,13 @@ RegionEntry fromAttr(RegionInfoAttr Attr);
 /// Returns the map attached to \p Module (empty when none is attached).
 /// Fails, with a diagnostic on the module, when the attribute is not an array
 /// of #lwp.region in strictly increasing ID order.
-mlir::FailureOr<InstrumentationMap> getInstrumentationMap(mlir::ModuleOp Module);
+mlir::FailureOr<InstrumentationMap>
+getInstrumentationMap(mlir::ModuleOp Module);
 
 /// Attaches \p Map to \p Module as `lwp.instrumentation_map`, replacing any
 /// map there.
-void setInstrumentationMap(mlir::ModuleOp Module, const InstrumentationMap &Map);
+void setInstrumentationMap(mlir::ModuleOp Module,
+                           const InstrumentationMap &Map);
 
 } // namespace lwp
 

@@ -41,7 +41,7 @@ constexpr unsigned InstrumentationMapVersion = 1;
 /// concatenates them. The section is allocated, so `strip` keeps it.
 constexpr llvm::StringLiteral InstrumentationMapSection = "lwp_map";
 /// The 8 bytes a map blob starts with.
-constexpr char InstrumentationMapMagic[8] = {'L', 'W', 'P', 'M',
+constexpr char InstrumentationMapMagic[8] = {'L', 'W', 'P',  'M',
                                              'A', 'P', '\0', '\0'};
 /// Version of the binary map blob.
 constexpr unsigned InstrumentationMapBlobVersion = 1;

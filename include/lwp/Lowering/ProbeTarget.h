@@ -9,7 +9,8 @@
 //   hexagon  call void @llvm.hexagon.instrprof.custom(ptr @"<handler>", i32 id)
 //            with <handler> = __lwp_probe_start or __lwp_probe_end: one packet
 //            { r0 = #id; call <handler> }. Two entry points, because IDs with
-//            bit 31 set fail instruction selection of that intrinsic in LLVM 22.
+//            bit 31 set fail instruction selection of that intrinsic in
+//            LLVM 22.
 //   x86_64   call preserve_allcc void @__lwp_probe_start(i32 id), notail
 //   aarch64  the same as x86_64
 //

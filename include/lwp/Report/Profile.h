@@ -40,7 +40,7 @@ struct InstanceEvent {
   uint64_t Self;        ///< Inclusive minus its direct recorded children's
   /// IDs of the enclosing open instances, outermost first (not including Id).
   llvm::ArrayRef<uint32_t> Stack;
-  bool Repaired;        ///< closed by repair (its end was missing)
+  bool Repaired; ///< closed by repair (its end was missing)
 };
 
 /// How the analysis runs.

@@ -59,14 +59,14 @@ struct lwp_dump_header {
   uint32_t header_size;            /**< 12: sizeof(lwp_dump_header) = 64 */
   uint16_t target;                 /**< 16: enum lwp_dump_target */
   uint16_t counter;                /**< 18: enum lwp_dump_counter */
-  uint32_t record_size;            /**< 20: 16 (lwp_record32) or 24 (lwp_record64) */
-  uint64_t counter_hz;   /**< 24: counter ticks per second; 0 when unknown */
-  uint32_t num_ids;      /**< 32: entries of the count table */
-  uint32_t cap;          /**< 36: records kept per ID (start and end each) */
-  uint64_t dropped;      /**< 40: records not stored (cap reached, buffer
-                                  full, or ID >= num_ids) */
-  uint32_t num_images;   /**< 48: image entries that follow */
-  uint32_t num_threads;  /**< 52: thread blocks after the counts */
+  uint32_t record_size;     /**< 20: 16 (lwp_record32) or 24 (lwp_record64) */
+  uint64_t counter_hz;      /**< 24: counter ticks per second; 0 when unknown */
+  uint32_t num_ids;         /**< 32: entries of the count table */
+  uint32_t cap;             /**< 36: records kept per ID (start and end each) */
+  uint64_t dropped;         /**< 40: records not stored (cap reached, buffer
+                                     full, or ID >= num_ids) */
+  uint32_t num_images;      /**< 48: image entries that follow */
+  uint32_t num_threads;     /**< 52: thread blocks after the counts */
   uint32_t probe_pair_cost; /**< 56: counter ticks one empty start/end pair
                                      adds, calibrated at start-up; 0 unknown */
   uint32_t reserved;        /**< 60: 0 */
@@ -97,10 +97,10 @@ struct lwp_record32 {
 
 /** A record of a 64-bit target (x86-64, AArch64), 24 bytes. */
 struct lwp_record64 {
-  uint64_t site;    /**< return address of the probe call */
-  uint32_t id_word; /**< region ID | LWP_ID_END_BIT for an end probe */
-  uint32_t reserved;/**< 0 */
-  uint64_t cycles;  /**< counter value (header.counter) */
+  uint64_t site;     /**< return address of the probe call */
+  uint32_t id_word;  /**< region ID | LWP_ID_END_BIT for an end probe */
+  uint32_t reserved; /**< 0 */
+  uint64_t cycles;   /**< counter value (header.counter) */
 };
 
 #ifdef __cplusplus

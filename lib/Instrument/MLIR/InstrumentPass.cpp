@@ -40,8 +40,7 @@ private:
 
   /// Inserts the probes of \p Plan into \p Func and adds its rows to \p Map.
   void instrumentFunction(FunctionOpInterface Func,
-                          const MLIRLoopForest &Forest,
-                          FunctionPlan &Plan,
+                          const MLIRLoopForest &Forest, FunctionPlan &Plan,
                           InstrumentationMap &Map);
 };
 } // namespace
@@ -107,10 +106,11 @@ void InstrumentPass::runOnOperation() {
     return signalPassFailure();
   }
   if (Module->hasAttr(LWPDialect::getInstrumentationMapAttrName())) {
-    emitError(Module.getLoc()) << "lwp-instrument: the module is already instrumented "
-                          "(it carries '"
-                       << LWPDialect::getInstrumentationMapAttrName()
-                       << "'); run the pass once";
+    emitError(Module.getLoc())
+        << "lwp-instrument: the module is already instrumented "
+           "(it carries '"
+        << LWPDialect::getInstrumentationMapAttrName()
+        << "'); run the pass once";
     return signalPassFailure();
   }
 
@@ -127,8 +127,8 @@ void InstrumentPass::runOnOperation() {
       llvm::Expected<FunctionPlan> Plan =
           Policy->planFunction(Func.getName(), Forest.Tree);
       if (!Plan) {
-        emitError(Func.getLoc()) << "lwp-instrument: "
-                         << llvm::toString(Plan.takeError());
+        emitError(Func.getLoc())
+            << "lwp-instrument: " << llvm::toString(Plan.takeError());
         return signalPassFailure();
       }
       instrumentFunction(Func, Forest, *Plan, Map);
@@ -140,7 +140,8 @@ void InstrumentPass::runOnOperation() {
 
   if (!mapFile.empty()) {
     if (llvm::Error Err = Map.writeJSONFile(mapFile)) {
-      emitError(Module.getLoc()) << "lwp-instrument: " << llvm::toString(std::move(Err));
+      emitError(Module.getLoc())
+          << "lwp-instrument: " << llvm::toString(std::move(Err));
       return signalPassFailure();
     }
   }

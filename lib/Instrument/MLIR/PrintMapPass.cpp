@@ -21,8 +21,7 @@ public:
 
   void runOnOperation() override {
     markAllAnalysesPreserved();
-    FailureOr<InstrumentationMap> Map =
-        getInstrumentationMap(getOperation());
+    FailureOr<InstrumentationMap> Map = getInstrumentationMap(getOperation());
     if (failed(Map))
       return signalPassFailure();
     Map->printTable(llvm::outs());

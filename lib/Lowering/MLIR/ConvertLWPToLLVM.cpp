@@ -32,11 +32,10 @@ private:
   FailureOr<ProbeTarget> resolveTarget(ModuleOp Module);
   /// Returns the symbol to call for a start (or end) probe, declaring it (and
   /// on Hexagon its name string) on first use.
-  FlatSymbolRefAttr getHandler(ModuleOp Module, ProbeTarget Target,
-                               bool IsEnd);
+  FlatSymbolRefAttr getHandler(ModuleOp Module, ProbeTarget Target, bool IsEnd);
   /// Replaces \p Probe by its handler call.
-  void lowerProbe(Operation *Probe, uint32_t Id, bool IsEnd,
-                  ProbeTarget Target, FlatSymbolRefAttr Handler);
+  void lowerProbe(Operation *Probe, uint32_t Id, bool IsEnd, ProbeTarget Target,
+                  FlatSymbolRefAttr Handler);
   /// Emits the map as a constant in the lwp_map section; drops the attribute.
   LogicalResult emitMapSection(ModuleOp Module);
 
@@ -105,23 +104,23 @@ FlatSymbolRefAttr ConvertLWPToLLVMPass::getHandler(ModuleOp Module,
   return Handlers[IsEnd];
 }
 
-void ConvertLWPToLLVMPass::lowerProbe(Operation *Probe, uint32_t Id,
-                                      bool IsEnd, ProbeTarget Target,
+void ConvertLWPToLLVMPass::lowerProbe(Operation *Probe, uint32_t Id, bool IsEnd,
+                                      ProbeTarget Target,
                                       FlatSymbolRefAttr Handler) {
   OpBuilder B(Probe);
   Location Loc = Probe->getLoc();
   MLIRContext *Ctx = B.getContext();
-  Value IdValue = LLVM::ConstantOp::create(B, Loc, B.getI32Type(),
-                                           B.getI32IntegerAttr(Id));
+  Value IdValue =
+      LLVM::ConstantOp::create(B, Loc, B.getI32Type(), B.getI32IntegerAttr(Id));
   if (Target == ProbeTarget::Hexagon) {
-    Value Name = LLVM::AddressOfOp::create(B, Loc, LLVM::LLVMPointerType::get(Ctx),
-                                           Handler);
+    Value Name = LLVM::AddressOfOp::create(
+        B, Loc, LLVM::LLVMPointerType::get(Ctx), Handler);
     LLVM::CallIntrinsicOp::create(B, Loc,
                                   B.getStringAttr(HexagonProbeIntrinsic),
                                   ValueRange{Name, IdValue});
   } else {
-    auto Call = LLVM::CallOp::create(B, Loc, TypeRange(), Handler,
-                                     ValueRange{IdValue});
+    auto Call =
+        LLVM::CallOp::create(B, Loc, TypeRange(), Handler, ValueRange{IdValue});
     Call.setCConv(LLVM::CConv::PreserveAll);
     Call.setTailCallKind(LLVM::TailCallKind::NoTail);
   }
@@ -140,17 +139,17 @@ LogicalResult ConvertLWPToLLVMPass::emitMapSection(ModuleOp Module) {
   StringRef Bytes(Blob.data(), Blob.size());
   // A defined, hidden, external symbol survives global DCE in every module;
   // the first ID and a hash of the blob keep the names of modules apart.
-  std::string Sym = llvm::formatv("__lwp_map.{0}.{1:x16}",
-                                  Map->entries().front().Id,
-                                  llvm::xxh3_64bits(Bytes))
-                        .str();
+  std::string Sym =
+      llvm::formatv("__lwp_map.{0}.{1:x16}", Map->entries().front().Id,
+                    llvm::xxh3_64bits(Bytes))
+          .str();
   MLIRContext *Ctx = Module.getContext();
   OpBuilder B = OpBuilder::atBlockEnd(Module.getBody());
   auto Type = LLVM::LLVMArrayType::get(IntegerType::get(Ctx, 8), Bytes.size());
-  auto Global = LLVM::GlobalOp::create(B, Module.getLoc(), Type,
-                                       /*isConstant=*/true,
-                                       LLVM::Linkage::External, Sym,
-                                       B.getStringAttr(Bytes), /*alignment=*/8);
+  auto Global =
+      LLVM::GlobalOp::create(B, Module.getLoc(), Type,
+                             /*isConstant=*/true, LLVM::Linkage::External, Sym,
+                             B.getStringAttr(Bytes), /*alignment=*/8);
   Global.setSection(InstrumentationMapSection);
   Global.setVisibility_(LLVM::Visibility::Hidden);
   return success();
