@@ -35,6 +35,9 @@
 // The map, at the end of the module: magic "LWPMAP", version 1, 2 regions,
 // the string table; hidden, 8-byte aligned, in section lwp_map.
 // COMMON: llvm.mlir.global external hidden constant @__lwp_map.7.{{.*}}("LWPMAP\00\00\01\00\00\00{{.*}}\02\00\00\00{{.*}}f\00f.c\00{{.*}}") {addr_space = 0 : i32, alignment = 8 : i64, section = "lwp_map"}
+// The map is kept through LTO by @llvm.compiler.used.
+// COMMON-NEXT: llvm.mlir.global appending @llvm.compiler.used() {addr_space = 0 : i32, section = "llvm.metadata"} : !llvm.array<1 x ptr> {
+// COMMON-NEXT: llvm.mlir.addressof @__lwp_map.7.{{.*}} : !llvm.ptr
 
 // BADTARGET: error: convert-lwp-to-llvm: unsupported LWP target 'riscv64' (supported: hexagon, x86_64, aarch64)
 // NOTARGET: error: convert-lwp-to-llvm: no target given and the module has no 'llvm.target_triple' (supported targets: hexagon, x86_64, aarch64)

@@ -24,8 +24,8 @@ def ConvertLWPToLLVM : Pass<"convert-lwp-to-llvm", "::mlir::ModuleOp"> {
 
     The module's `lwp.instrumentation_map` becomes a hidden constant in the
     allocated ELF section `lwp_map` (docs/instrumentation-map.md), which the
-    linker concatenates across modules and `strip` keeps; the attribute is
-    removed. Use it beside the standard to-LLVM passes, before or after them.
+    linker concatenates across modules and `strip` keeps, listed in
+    `@llvm.compiler.used` so that LTO keeps it too; the attribute is removed. Use it beside the standard to-LLVM passes, before or after them.
     Without `target`, the module's `llvm.target_triple` decides; any other
     target is one error that names the supported ones.
   }];

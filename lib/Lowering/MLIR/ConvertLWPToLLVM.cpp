@@ -152,6 +152,27 @@ LogicalResult ConvertLWPToLLVMPass::emitMapSection(ModuleOp Module) {
                              B.getStringAttr(Bytes), /*alignment=*/8);
   Global.setSection(InstrumentationMapSection);
   Global.setVisibility_(LLVM::Visibility::Hidden);
+
+  // @llvm.compiler.used keeps the map through LTO's internalization and
+  // global DCE, as the LLVM lowering does. A module that defines its own list
+  // keeps it (the hidden external symbol still survives non-LTO builds).
+  if (SymbolTable::lookupSymbolIn(Module, "llvm.compiler.used"))
+    return success();
+  auto PtrType = LLVM::LLVMPointerType::get(Ctx);
+  auto UsedType = LLVM::LLVMArrayType::get(PtrType, 1);
+  auto Used = LLVM::GlobalOp::create(B, Module.getLoc(), UsedType,
+                                     /*isConstant=*/false,
+                                     LLVM::Linkage::Appending,
+                                     "llvm.compiler.used", Attribute());
+  Used.setSection(StringRef("llvm.metadata"));
+  Block *Init = B.createBlock(&Used.getInitializerRegion());
+  B.setInsertionPointToStart(Init);
+  Value Address =
+      LLVM::AddressOfOp::create(B, Module.getLoc(), PtrType, Global.getSymName());
+  Value Array = LLVM::UndefOp::create(B, Module.getLoc(), UsedType);
+  Array = LLVM::InsertValueOp::create(B, Module.getLoc(), Array, Address,
+                                      ArrayRef<int64_t>{0});
+  LLVM::ReturnOp::create(B, Module.getLoc(), Array);
   return success();
 }
 
