@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Accuracy of lwp-report against an independent rdtsc bracket (accuracy.c).
+
+Usage: accuracy.py ACC70 ACC40 LWP_REPORT
+ACC70: accuracy.c built with -stats-level=70 -max-loop-depth=1;
+ACC40: the same at -stats-level=40 (function regions only).
+
+Checks, each printed with its relative difference (target: within 1%):
+ 1. function cycles (report, overhead-corrected) vs the bracket sum of the
+    same run, for longk (all calls recorded) and shortk (5000 calls: default
+    cap 100, extrapolated; and LWP_CAP=1000000, all recorded);
+ 2. per function: sum of the direct children's inclusive cycles + the
+    function's self cycles vs its inclusive cycles (corrected);
+ 3. nestk, whose calls hold 40000 child probe pairs each: its inclusive
+    cycles at level 70 with and without overhead correction vs the bracket
+    of the level-40 binary (which has no child probes), i.e. does the
+    correction remove what the children's probes add.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def run(exe, tmp, cap=None):
+    dump = os.path.join(tmp, os.path.basename(exe) + ".dump")
+    env = dict(os.environ, LWP_OUTPUT=dump)
+    if cap:
+        env["LWP_CAP"] = str(cap)
+        env["LWP_BUFFER_RECORDS"] = "4000000"
+    out = subprocess.run([exe], env=env, check=True, capture_output=True,
+                         text=True).stdout
+    brackets = {}
+    for line in out.splitlines():
+        f = line.split()
+        if f[0] == "bracket":
+            brackets[f[1]] = int(f[3])
+    return brackets, dump
+
+
+def report(tool, exe, dump, raw=False):
+    cmd = [tool, exe, dump, "--format=json"]
+    if raw:
+        cmd.append("--no-overhead-correction")
+    js = json.loads(subprocess.run(cmd, check=True, capture_output=True,
+                                   text=True).stdout)
+    return js
+
+
+def fn(js, name):
+    return [r for r in js["regions"]
+            if r["function"] == name and r["kind"] == "function"][0]
+
+
+def pct(a, b):
+    return (a / b - 1) * 100
+
+
+def main():
+    acc70, acc40, tool = sys.argv[1:4]
+    worst = 0.0
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        print("method: bracket = sum over calls of rdtsc after - rdtsc before "
+              "the call, in main; report = lwp-report --format=json cycles "
+              "(TSC ticks, overhead-corrected unless said)")
+        print("%-52s %14s %14s %9s" % ("check", "report", "independent",
+                                        "diff"))
+        for cap in (None, 1000000):
+            br, dump = run(acc70, tmp, cap)
+            js = report(tool, acc70, dump)
+            capname = "cap 100" if cap is None else "LWP_CAP=%d" % cap
+            for k in ("longk", "shortk"):
+                r = fn(js, k)
+                d = pct(r["cycles"], br[k])
+                tag = "%s, %s, %d/%d recorded%s" % (
+                    k, capname, r["samples"], r["count"],
+                    " (extrapolated)" if r["extrapolated"] else "")
+                rows.append((tag, r["cycles"], br[k], d, r["extrapolated"]))
+            if cap:
+                # 2. children + self vs inclusive, per function and loop
+                byid = {r["id"]: r for r in js["regions"]}
+                for r in js["regions"]:
+                    kids = [c for c in js["regions"] if c["parent"] == r["id"]]
+                    if not kids or r["function"] == "main":
+                        continue
+                    s = sum(c["cycles"] for c in kids) + r["self"]
+                    rows.append(("children + self vs inclusive: %s %s %d" % (
+                        r["function"], r["kind"], r["id"]), s, r["cycles"],
+                        pct(s, r["cycles"]), False))
+                nest70 = fn(js, "nestk")["cycles"]
+                nest70raw = fn(report(tool, acc70, dump, raw=True),
+                               "nestk")["cycles"]
+                pairs = sum(c["count"] for c in js["regions"]
+                            if c["function"] == "nestk" and c["kind"] == "loop")
+                ppc = js["dump"]["probe_pair_cost"]
+        br40, _ = run(acc40, tmp)
+        rows.append(("nestk level 70 corrected vs level-40 bracket", nest70,
+                     br40["nestk"], pct(nest70, br40["nestk"]), False))
+        rows.append(("nestk level 70 raw vs level-40 bracket", nest70raw,
+                     br40["nestk"], pct(nest70raw, br40["nestk"]), False))
+        for tag, a, b, d, extra in rows:
+            print("%-52s %14.0f %14.0f %+8.3f%%" % (tag, a, b, d))
+        print("nestk: %d loop probe pairs inside; calibrated probe_pair_cost "
+              "%d ticks; what the children's probes added per pair: %.1f "
+              "ticks (raw - level-40 bracket) / pairs" %
+              (pairs, ppc, (nest70raw - br40["nestk"]) / pairs))
+        for tag, a, b, d, extra in rows:
+            ok = abs(d) <= 1.0
+            print("target within 1%%: %-52s %s" % (
+                tag, "met" if ok else "MISSED"))
+
+
+if __name__ == "__main__":
+    main()
