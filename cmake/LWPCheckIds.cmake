@@ -23,14 +23,16 @@ foreach(entry IN LISTS sources)
   list(GET entry 1 map)
   list(GET entry 2 src)
   if(NOT EXISTS "${map}")
-    list(APPEND errors "no map file ${map} for ${src} (was it compiled with "
+    string(CONCAT error "no map file ${map} for ${src} (was it compiled with "
                        "the LWP plugin?)")
+    list(APPEND errors "${error}")
     continue()
   endif()
   file(READ "${map}" json)
   string(JSON regions ERROR_VARIABLE err LENGTH "${json}" regions)
   if(err)
-    list(APPEND errors "unreadable map ${map} of ${src}: ${err}")
+    string(CONCAT error "unreadable map ${map} of ${src}: ${err}")
+    list(APPEND errors "${error}")
     continue()
   endif()
   math(EXPR total "${total} + ${regions}")
@@ -39,14 +41,16 @@ foreach(entry IN LISTS sources)
   endif()
   math(EXPR end "${base} + ${regions}")
   if(regions GREATER LWP_ID_STRIDE)
-    list(APPEND errors "${src} has ${regions} regions, more than its slice of "
+    string(CONCAT error "${src} has ${regions} regions, more than its slice of "
                        "${LWP_ID_STRIDE} IDs from ${base}: they run into the "
                        "next source's IDs")
+    list(APPEND errors "${error}")
   endif()
   if(end GREATER LWP_MAX_IDS)
-    list(APPEND errors "${src} uses IDs up to ${end} - 1, beyond the host "
+    string(CONCAT error "${src} uses IDs up to ${end} - 1, beyond the host "
                        "runtime's LWP_MAX_IDS (${LWP_MAX_IDS}): their counts "
                        "and records would be dropped")
+    list(APPEND errors "${error}")
   endif()
 endforeach()
 
