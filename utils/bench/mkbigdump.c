@@ -1,0 +1,165 @@
+/*===- mkbigdump.c - Synthetic LWP dumps and XRay logs of N records --------===*\
+|*                                                                            *|
+|* Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.          *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+/*
+ * Writes the inputs of the report-throughput benchmark (streamed through a
+ * 1 MiB stdio buffer, so any size fits in constant memory):
+ *
+ *   mkbigdump lwp N OUT.dump OUT.map.json [RECSIZE]
+ *     an LWP dump (docs/dump-format.md, version 1, x86-64, TSC, one thread)
+ *     of N records (N rounded down to a multiple of 8) of RECSIZE bytes (24,
+ *     the host layout, or 16), and the JSON map (lwp-report --map-json) of
+ *     its 64 regions: 16 functions, each with a loop nest of depth 0..2.
+ *     Records: repeated instances of "f { L0 { L1 { L2 } } }" over the 16
+ *     functions, properly nested, cycles increasing; cap = 2^32-1 so nothing
+ *     is extrapolated and every record is matched. Counts are exact.
+ *
+ *   mkbigdump xray N OUT.log FUNC_A FUNC_B
+ *     an LLVM XRay basic-mode ("naive") log, version 3, of N events: N/4
+ *     instances of "enter A, enter B, exit B, exit A" (function IDs of the
+ *     binary given to llvm-xray -instr_map), 32-byte header + 32-byte
+ *     records, the layout xray-basic writes (checked against a real log).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { FUNCS = 16, DEPTH = 3, REGIONS = FUNCS * (DEPTH + 1) };
+
+static void put(FILE *F, const void *P, size_t N) {
+  if (fwrite(P, 1, N, F) != N) {
+    perror("mkbigdump: write");
+    exit(1);
+  }
+}
+static void u16(FILE *F, uint16_t V) { put(F, &V, 2); }
+static void u32(FILE *F, uint32_t V) { put(F, &V, 4); }
+static void u64(FILE *F, uint64_t V) { put(F, &V, 8); }
+
+static int lwp(uint64_t N, const char *Out, const char *Map, unsigned RecSize) {
+  /* One instance of a function nest: 2 * (DEPTH + 1) = 8 records. */
+  uint64_t Instances = N / (2 * (DEPTH + 1));
+  FILE *F = fopen(Out, "wb");
+  if (!F) {
+    perror(Out);
+    return 1;
+  }
+  setvbuf(F, NULL, _IOFBF, 1 << 20);
+  put(F, "LWPDUMP", 8);
+  u32(F, 1);           /* version */
+  u32(F, 64);          /* header_size */
+  u16(F, 1);           /* x86-64 */
+  u16(F, 1);           /* TSC */
+  u32(F, RecSize);
+  u64(F, 2500000000u); /* counter_hz */
+  u32(F, REGIONS);     /* num_ids */
+  u32(F, UINT32_MAX);  /* cap */
+  u64(F, 0);           /* dropped */
+  u32(F, 0);           /* num_images */
+  u32(F, 1);           /* num_threads */
+  u32(F, 0);           /* probe_pair_cost */
+  u32(F, 0);           /* reserved */
+  for (unsigned Id = 0; Id != REGIONS; ++Id) /* counts */
+    u64(F, Instances / FUNCS + ((Id / (DEPTH + 1)) < Instances % FUNCS));
+  u64(F, 1234);                              /* thread id */
+  u64(F, Instances * 2 * (DEPTH + 1));       /* num_records */
+  uint64_t Cycles = 1000;
+  uint32_t Rng = 12345;
+  for (uint64_t I = 0; I != Instances; ++I) {
+    unsigned Base = (unsigned)(I % FUNCS) * (DEPTH + 1);
+    for (int Pass = 0; Pass != 2; ++Pass)
+      for (int L = 0; L <= DEPTH; ++L) {
+        unsigned Id = Pass == 0 ? Base + L : Base + DEPTH - L;
+        uint32_t Word = Id | (Pass ? 0x80000000u : 0);
+        Rng = Rng * 1664525u + 1013904223u;
+        Cycles += 10 + (Rng >> 24);
+        if (RecSize == 24) {
+          u64(F, 0x401000 + Id * 16 + Pass * 8); /* site */
+          u32(F, Word);
+          u32(F, 0);
+        } else {
+          u32(F, 0x401000 + Id * 16 + Pass * 8);
+          u32(F, Word);
+        }
+        u64(F, Cycles);
+      }
+  }
+  if (fclose(F)) {
+    perror(Out);
+    return 1;
+  }
+  FILE *M = fopen(Map, "w");
+  if (!M) {
+    perror(Map);
+    return 1;
+  }
+  fprintf(M, "{\"version\": 1, \"regions\": [\n");
+  for (unsigned Id = 0; Id != REGIONS; ++Id) {
+    unsigned Fn = Id / (DEPTH + 1), L = Id % (DEPTH + 1);
+    if (L == 0)
+      fprintf(M, "{\"id\": %u, \"kind\": \"function\", \"function\": \"f%u\", "
+                 "\"depth\": null, \"height\": null, \"parent\": null, "
+                 "\"file\": \"big.c\", \"line\": %u, \"column\": 1}",
+              Id, Fn, Id + 1);
+    else
+      fprintf(M, "{\"id\": %u, \"kind\": \"loop\", \"function\": \"f%u\", "
+                 "\"depth\": %u, \"height\": %u, \"parent\": %u, "
+                 "\"file\": \"big.c\", \"line\": %u, \"column\": 3}",
+              Id, Fn, L - 1, DEPTH - L, Id - 1, Id + 1);
+    fprintf(M, Id + 1 == REGIONS ? "\n" : ",\n");
+  }
+  fprintf(M, "]}\n");
+  fclose(M);
+  return 0;
+}
+
+static int xray(uint64_t N, const char *Out, int32_t A, int32_t B) {
+  FILE *F = fopen(Out, "wb");
+  if (!F) {
+    perror(Out);
+    return 1;
+  }
+  setvbuf(F, NULL, _IOFBF, 1 << 20);
+  /* XRayFileHeader: version 3, type 0 (naive), ConstantTSC | NonstopTSC,
+   * cycle frequency, 16 bytes of free-form data. */
+  u16(F, 3);
+  u16(F, 0);
+  u32(F, 3);
+  u64(F, 1000000000u);
+  char Pad[16];
+  memset(Pad, 0, sizeof(Pad));
+  put(F, Pad, 16);
+  uint64_t Tsc = 1000;
+  int32_t Ids[4] = {A, B, B, A};
+  uint8_t Types[4] = {0, 0, 1, 1}; /* entry, entry, exit, exit */
+  for (uint64_t I = 0; I != N / 4 * 4; ++I) {
+    /* XRayRecord: u16 record type 0, u8 cpu, u8 type, i32 function ID,
+     * u64 TSC, u32 thread ID, u32 process ID, 8 bytes padding. */
+    u16(F, 0);
+    uint8_t Cpu = 0, Ty = Types[I % 4];
+    put(F, &Cpu, 1);
+    put(F, &Ty, 1);
+    u32(F, (uint32_t)Ids[I % 4]);
+    Tsc += 17 + (I % 7);
+    u64(F, Tsc);
+    u32(F, 1234);
+    u32(F, 1234);
+    u64(F, 0);
+  }
+  return fclose(F) ? 1 : 0;
+}
+
+int main(int Argc, char **Argv) {
+  if (Argc >= 5 && !strcmp(Argv[1], "lwp"))
+    return lwp(strtoull(Argv[2], 0, 10), Argv[3], Argv[4],
+               Argc > 5 ? (unsigned)atoi(Argv[5]) : 24);
+  if (Argc == 6 && !strcmp(Argv[1], "xray"))
+    return xray(strtoull(Argv[2], 0, 10), Argv[3], atoi(Argv[4]),
+                atoi(Argv[5]));
+  fprintf(stderr, "usage: mkbigdump lwp N OUT.dump OUT.map.json [24|16]\n"
+                  "       mkbigdump xray N OUT.log FUNC_A FUNC_B\n");
+  return 2;
+}
