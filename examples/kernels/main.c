@@ -16,11 +16,13 @@
  * (lwp-run --driver, or UNINSTRUMENTED_SOURCES in CMake): its set-up and
  * checksum loops are not what we profile.
  *
- * Trip counts (what the region counts must be; see README.md):
+ * How often each loop is entered (README.md: what the region counts are
+ * once -O2 has vectorized or unrolled a loop into a main loop and a
+ * remainder):
  *   jacobi_5pt   sweep loop 1, row loop 4 (sweeps)
  *   sum_i32      1 call, dot_f32 24 calls (one per matrix row), max_f32 1
  *   col_sums_i32 row loop 1, column loop 32 (rows)
- *   lower_solve  row loop 1, inner loop 63 (rows 1..63; row 0 has none)
+ *   lower_solve  row loop 1, inner loop for rows 1..63 (row 0 has none)
  */
 #include "kernels.h"
 

@@ -6,8 +6,9 @@
 #include "kernels.h"
 
 /* Each 1-D kernel's loop is a depth-0 region, entered once per call (when
- * N > 0). On x86-64 the integer loops are vectorized: the vector loop and
- * its scalar remainder are two regions of the same source loop. */
+ * N > 0). At -O2 the loops are vectorized (x86-64, integer sums) or
+ * runtime-unrolled: the main loop and its remainder are two regions of the
+ * same source loop. */
 
 int64_t sum_i32(const int32_t *A, int N) {
   int64_t S = 0;
