@@ -8,7 +8,11 @@
 #include "lwp/Runtime/DumpFormat.h"
 
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <cstring>
 
 using namespace lwp;
 using llvm::createStringError;
@@ -23,22 +27,71 @@ static_assert(sizeof(lwp_dump_thread) == 16, "thread layout");
 static_assert(sizeof(lwp_record32) == 16 && sizeof(lwp_record64) == 24,
               "record layout");
 
-DumpRecord DumpThread::record(uint64_t I) const {
-  const char *P = Bytes.data() + I * RecordSize;
-  DumpRecord R;
-  uint32_t Word;
-  if (RecordSize == sizeof(lwp_record32)) {
-    R.Site = read32le(P);
-    Word = read32le(P + 4);
-    R.Cycles = read64le(P + 8);
-  } else {
-    R.Site = read64le(P);
-    Word = read32le(P + 8);
-    R.Cycles = read64le(P + 16);
+/// The bytes of a dump: a file read with pread, or a buffer in memory.
+class lwp::DumpSource {
+public:
+  std::string Name;
+  uint64_t Size = 0;
+  std::unique_ptr<llvm::MemoryBuffer> Buffer; // in memory, else File
+  llvm::sys::fs::file_t File = llvm::sys::fs::kInvalidFile;
+
+  ~DumpSource() {
+    if (File != llvm::sys::fs::kInvalidFile)
+      llvm::sys::fs::closeFile(File);
   }
-  R.Id = Word & LWP_ID_MASK;
-  R.IsEnd = Word & LWP_ID_END_BIT;
-  return R;
+
+  /// Reads Out.size() bytes at \p Offset (the caller checked the range).
+  llvm::Error read(uint64_t Offset, llvm::MutableArrayRef<char> Out) const {
+    if (Buffer) {
+      memcpy(Out.data(), Buffer->getBufferStart() + Offset, Out.size());
+      return llvm::Error::success();
+    }
+    while (!Out.empty()) {
+      llvm::Expected<size_t> N =
+          llvm::sys::fs::readNativeFileSlice(File, Out, Offset);
+      if (!N)
+        return createStringError("dump '" + Name +
+                                 "': " + llvm::toString(N.takeError()));
+      if (*N == 0)
+        return createStringError("dump '" + Name +
+                                 "': the file shrank while it was read");
+      Out = Out.drop_front(*N);
+      Offset += *N;
+    }
+    return llvm::Error::success();
+  }
+};
+
+llvm::Error DumpThread::forEachRecord(
+    llvm::function_ref<bool(const DumpRecord &)> F) const {
+  constexpr uint64_t ChunkRecords = 64 * 1024;
+  std::vector<char> Chunk(std::min(NumRecords, ChunkRecords) * RecordSize);
+  for (uint64_t Done = 0; Done < NumRecords;) {
+    uint64_t N = std::min(NumRecords - Done, ChunkRecords);
+    llvm::MutableArrayRef<char> Bytes(Chunk.data(), N * RecordSize);
+    if (llvm::Error E = Source->read(Offset + Done * RecordSize, Bytes))
+      return E;
+    for (const char *P = Chunk.data(), *End = P + N * RecordSize; P != End;
+         P += RecordSize) {
+      DumpRecord R;
+      uint32_t Word;
+      if (RecordSize == sizeof(lwp_record32)) {
+        R.Site = read32le(P);
+        Word = read32le(P + 4);
+        R.Cycles = read64le(P + 8);
+      } else {
+        R.Site = read64le(P);
+        Word = read32le(P + 8);
+        R.Cycles = read64le(P + 16);
+      }
+      R.Id = Word & LWP_ID_MASK;
+      R.IsEnd = Word & LWP_ID_END_BIT;
+      if (!F(R))
+        return llvm::Error::success();
+    }
+    Done += N;
+  }
+  return llvm::Error::success();
 }
 
 StringRef lwp::stringifyDumpTarget(unsigned Target) {
@@ -68,28 +121,51 @@ StringRef lwp::stringifyDumpCounter(unsigned Counter) {
 }
 
 llvm::Expected<Dump> Dump::open(StringRef Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!Buffer)
-    return createStringError(Buffer.getError(), "cannot read dump '%s': %s",
-                             Path.str().c_str(),
-                             Buffer.getError().message().c_str());
-  return parse(std::move(*Buffer));
+  auto Source = std::make_shared<DumpSource>();
+  Source->Name = Path.str();
+  llvm::Expected<llvm::sys::fs::file_t> File =
+      llvm::sys::fs::openNativeFileForRead(Path);
+  if (!File) {
+    std::error_code EC = llvm::errorToErrorCode(File.takeError());
+    return createStringError(EC, "cannot read dump '%s': %s",
+                             Path.str().c_str(), EC.message().c_str());
+  }
+  Source->File = *File;
+  llvm::sys::fs::file_status Status;
+  if (std::error_code EC = llvm::sys::fs::status(Source->File, Status))
+    return createStringError(EC, "cannot read dump '%s': %s",
+                             Path.str().c_str(), EC.message().c_str());
+  if (Status.type() != llvm::sys::fs::file_type::regular_file)
+    return createStringError("cannot read dump '%s': not a regular file",
+                             Path.str().c_str());
+  Source->Size = Status.getSize();
+  return read(std::move(Source));
 }
 
 llvm::Expected<Dump> Dump::parse(std::unique_ptr<llvm::MemoryBuffer> Buf) {
-  std::string Name = Buf->getBufferIdentifier().str();
-  StringRef Bytes = Buf->getBuffer();
+  auto Source = std::make_shared<DumpSource>();
+  Source->Name = Buf->getBufferIdentifier().str();
+  Source->Size = Buf->getBufferSize();
+  Source->Buffer = std::move(Buf);
+  return read(std::move(Source));
+}
+
+llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src) {
+  const std::string &Name = Src->Name;
+  uint64_t Size = Src->Size;
   auto fail = [&](const llvm::Twine &What) -> llvm::Error {
     return createStringError("dump '" + Name + "': " + What);
   };
-  if (Bytes.size() < LWP_DUMP_MAGIC_SIZE ||
-      memcmp(Bytes.data(), LWP_DUMP_MAGIC, LWP_DUMP_MAGIC_SIZE) != 0)
+  char H[sizeof(lwp_dump_header)];
+  if (Size < LWP_DUMP_MAGIC_SIZE)
     return fail("not an LWP dump (wrong magic)");
-  if (Bytes.size() < sizeof(lwp_dump_header))
-    return fail("truncated: " + llvm::Twine(Bytes.size()) +
+  if (llvm::Error E = Src->read(0, {H, std::min<uint64_t>(Size, sizeof(H))}))
+    return std::move(E);
+  if (memcmp(H, LWP_DUMP_MAGIC, LWP_DUMP_MAGIC_SIZE) != 0)
+    return fail("not an LWP dump (wrong magic)");
+  if (Size < sizeof(lwp_dump_header))
+    return fail("truncated: " + llvm::Twine(Size) +
                 " bytes, shorter than the 64-byte header");
-  const char *H = Bytes.data();
   Dump D;
   D.Version = read32le(H + 8);
   if (D.Version != LWP_DUMP_VERSION)
@@ -107,6 +183,7 @@ llvm::Expected<Dump> Dump::parse(std::unique_ptr<llvm::MemoryBuffer> Buf) {
   uint32_t NumImages = read32le(H + 48);
   uint32_t NumThreads = read32le(H + 52);
   D.ProbePairCost = read32le(H + 56);
+  D.ProbeNestedCost = read32le(H + 60);
   if (HeaderSize != sizeof(lwp_dump_header))
     return fail("header size " + llvm::Twine(HeaderSize) + " is not 64");
   if (D.RecordSize != sizeof(lwp_record32) &&
@@ -115,53 +192,61 @@ llvm::Expected<Dump> Dump::parse(std::unique_ptr<llvm::MemoryBuffer> Buf) {
                 " is neither 16 nor 24");
 
   uint64_t Pos = sizeof(lwp_dump_header);
-  auto need = [&](uint64_t Size, const llvm::Twine &What) -> llvm::Error {
-    if (Size > Bytes.size() - Pos)
+  auto need = [&](uint64_t Bytes, const llvm::Twine &What) -> llvm::Error {
+    if (Bytes > Size - Pos)
       return fail("truncated in " + What + " at offset " + llvm::Twine(Pos) +
-                  " (needs " + llvm::Twine(Size) + " bytes, " +
-                  llvm::Twine(Bytes.size() - Pos) + " left)");
+                  " (needs " + llvm::Twine(Bytes) + " bytes, " +
+                  llvm::Twine(Size - Pos) + " left)");
     return llvm::Error::success();
   };
   for (uint32_t I = 0; I != NumImages; ++I) {
-    if (llvm::Error E = need(sizeof(lwp_dump_image), "image " + llvm::Twine(I)))
+    char IH[sizeof(lwp_dump_image)];
+    if (llvm::Error E = need(sizeof(IH), "image " + llvm::Twine(I)))
       return std::move(E);
-    uint32_t IdSize = read32le(H + Pos + 8), NameSize = read32le(H + Pos + 12);
-    DumpImage Img;
-    Img.LoadBias = read64le(H + Pos);
-    Pos += sizeof(lwp_dump_image);
+    if (llvm::Error E = Src->read(Pos, IH))
+      return std::move(E);
+    uint32_t IdSize = read32le(IH + 8), NameSize = read32le(IH + 12);
+    Pos += sizeof(IH);
     uint64_t Payload = llvm::alignTo(uint64_t(IdSize) + NameSize, 8);
     if (llvm::Error E = need(Payload, "image " + llvm::Twine(I)))
       return std::move(E);
-    Img.BuildId = Bytes.substr(Pos, IdSize).str();
-    Img.Name = Bytes.substr(Pos + IdSize, NameSize).str();
+    std::string Bytes(IdSize + uint64_t(NameSize), '\0');
+    if (llvm::Error E = Src->read(Pos, Bytes))
+      return std::move(E);
+    DumpImage Img;
+    Img.LoadBias = read64le(IH);
+    Img.BuildId = Bytes.substr(0, IdSize);
+    Img.Name = Bytes.substr(IdSize);
     Pos += Payload;
     D.Images.push_back(std::move(Img));
   }
   if (llvm::Error E = need(uint64_t(NumIds) * 8, "the count table"))
     return std::move(E);
+  std::vector<char> Counts(uint64_t(NumIds) * 8);
+  if (llvm::Error E = Src->read(Pos, Counts))
+    return std::move(E);
   D.Counts.resize(NumIds);
   for (uint32_t I = 0; I != NumIds; ++I)
-    D.Counts[I] = read64le(H + Pos + 8 * uint64_t(I));
-  Pos += uint64_t(NumIds) * 8;
+    D.Counts[I] = read64le(Counts.data() + 8 * uint64_t(I));
+  Pos += Counts.size();
   for (uint32_t I = 0; I != NumThreads; ++I) {
-    if (llvm::Error E =
-            need(sizeof(lwp_dump_thread), "thread " + llvm::Twine(I)))
+    char TH[sizeof(lwp_dump_thread)];
+    if (llvm::Error E = need(sizeof(TH), "thread " + llvm::Twine(I)))
       return std::move(E);
-    uint64_t ThreadId = read64le(H + Pos), NumRecords = read64le(H + Pos + 8);
-    Pos += sizeof(lwp_dump_thread);
-    if (NumRecords > (Bytes.size() - Pos) / D.RecordSize)
+    if (llvm::Error E = Src->read(Pos, TH))
+      return std::move(E);
+    uint64_t ThreadId = read64le(TH), NumRecords = read64le(TH + 8);
+    Pos += sizeof(TH);
+    if (NumRecords > (Size - Pos) / D.RecordSize)
       return fail("truncated in the records of thread " + llvm::Twine(I) +
                   ": " + llvm::Twine(NumRecords) + " records announced, " +
-                  llvm::Twine((Bytes.size() - Pos) / D.RecordSize) +
-                  " present");
-    uint64_t Size = NumRecords * D.RecordSize;
-    D.Threads.emplace_back(ThreadId, Bytes.substr(Pos, Size), D.RecordSize);
-    Pos += Size;
+                  llvm::Twine((Size - Pos) / D.RecordSize) + " present");
+    D.Threads.emplace_back(ThreadId, NumRecords, D.RecordSize, Src, Pos);
+    Pos += NumRecords * D.RecordSize;
   }
-  if (Pos != Bytes.size())
-    return fail(llvm::Twine(Bytes.size() - Pos) +
+  if (Pos != Size)
+    return fail(llvm::Twine(Size - Pos) +
                 " bytes after the last thread (corrupt or not a dump of "
                 "this version)");
-  D.Buffer = std::move(Buf);
   return D;
 }

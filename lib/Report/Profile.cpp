@@ -7,6 +7,7 @@
 #include "lwp/Report/Profile.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
 
@@ -23,6 +24,7 @@ namespace {
 /// An open instance on a thread's stack.
 struct Frame {
   uint32_t Id;
+  uint32_t Row; ///< index of the region in the map
   uint64_t StartCycles;
   uint64_t StartSite;
   /// Instances recorded inside this one, at any depth.
@@ -31,14 +33,77 @@ struct Frame {
   uint64_t ChildInclusive = 0;
 };
 
+/// Per-instance cycles kept for the median and p90: every instance up to
+/// ReservoirSize, then a uniform sample of that size (algorithm R with a
+/// fixed-seed xorshift generator, so reports are reproducible). Memory stays
+/// bounded per region whatever the number of records.
+constexpr size_t ReservoirSize = 4096;
+
 /// Per-region accumulation while the threads are walked.
 struct Accumulator {
-  std::vector<uint64_t> Instances; // corrected inclusive cycles
+  std::vector<uint64_t> Reservoir;
+  uint64_t Samples = 0, Sum = 0, Min = UINT64_MAX, Max = 0;
   uint64_t Repaired = 0;
   uint64_t StartSite = 0, EndSite = 0;
-  /// Recorded instances per dynamic parent region, keyed by parent ID + 1
-  /// (0: no parent; DenseMap reserves ~0 and ~0 - 1).
-  llvm::DenseMap<uint32_t, uint64_t> Parents;
+  uint64_t Rng = 0x9e3779b97f4a7c15ull;
+  /// Recorded instances per dynamic parent region, keyed by parent row + 1
+  /// (0: no parent); usually one or two entries.
+  llvm::SmallVector<std::pair<uint32_t, uint64_t>, 2> Parents;
+
+  void add(uint64_t Cycles) {
+    ++Samples;
+    Sum += Cycles;
+    Min = std::min(Min, Cycles);
+    Max = std::max(Max, Cycles);
+    if (Reservoir.size() < ReservoirSize) {
+      Reservoir.push_back(Cycles);
+      return;
+    }
+    Rng ^= Rng << 13;
+    Rng ^= Rng >> 7;
+    Rng ^= Rng << 17;
+    uint64_t J = Rng % Samples;
+    if (J < ReservoirSize)
+      Reservoir[J] = Cycles;
+  }
+
+  void addParent(uint32_t Key) {
+    for (auto &[K, N] : Parents)
+      if (K == Key) {
+        ++N;
+        return;
+      }
+    Parents.push_back({Key, 1});
+  }
+};
+
+/// Region ID -> row of the map: a table indexed by ID when the IDs are dense
+/// enough, else a hash map.
+class RowIndex {
+public:
+  static constexpr uint32_t None = UINT32_MAX;
+  explicit RowIndex(const InstrumentationMap &Map) {
+    const std::vector<RegionEntry> &E = Map.entries();
+    uint64_t MaxId = E.empty() ? 0 : E.back().Id;
+    if (MaxId < (uint64_t(1) << 22) || MaxId < 16 * E.size()) {
+      Table.assign(MaxId + 1, None);
+      for (uint32_t R = 0; R != E.size(); ++R)
+        Table[E[R].Id] = R;
+    } else {
+      for (uint32_t R = 0; R != E.size(); ++R)
+        Sparse[E[R].Id] = R;
+    }
+  }
+  uint32_t lookup(uint32_t Id) const {
+    if (!Table.empty() || Sparse.empty())
+      return Id < Table.size() ? Table[Id] : None;
+    auto It = Sparse.find(Id);
+    return It == Sparse.end() ? None : It->second;
+  }
+
+private:
+  std::vector<uint32_t> Table;
+  llvm::DenseMap<uint32_t, uint32_t> Sparse;
 };
 
 uint64_t percentile(const std::vector<uint64_t> &Sorted, unsigned P) {
@@ -46,47 +111,54 @@ uint64_t percentile(const std::vector<uint64_t> &Sorted, unsigned P) {
   size_t Rank = (Sorted.size() * P + 99) / 100;
   return Sorted[Rank ? Rank - 1 : 0];
 }
+
+llvm::Error unknownId(uint32_t Id) {
+  return createStringError(
+      "region ID %u is in the dump but not in the instrumentation map "
+      "(IDs missing from the map: the dump belongs to another binary, or a "
+      "module's map was not linked in)",
+      Id);
+}
 } // namespace
 
 llvm::Expected<Profile> lwp::analyze(const Dump &D,
                                      const InstrumentationMap &Map,
                                      const ProfileOptions &Options) {
   Profile P;
-  P.PairCost = Options.OverheadCorrection ? D.probePairCost() : 0;
-  llvm::DenseMap<uint32_t, Accumulator> Acc;
-  auto known = [&](uint32_t Id) -> llvm::Error {
-    if (Map.lookup(Id))
-      return llvm::Error::success();
-    return createStringError(
-        "region ID %u is in the dump but not in the instrumentation map "
-        "(IDs missing from the map: the dump belongs to another binary, or a "
-        "module's map was not linked in)",
-        Id);
-  };
+  if (Options.OverheadCorrection) {
+    P.PairCost = D.probePairCost();
+    P.NestedCost = D.probeNestedCost() ? D.probeNestedCost() : P.PairCost;
+  }
+  const std::vector<RegionEntry> &Entries = Map.entries();
+  RowIndex Rows(Map);
+  std::vector<Accumulator> Acc(Entries.size());
+  for (uint32_t R = 0; R != Acc.size(); ++R)
+    Acc[R].Rng += R;
   for (size_t Id = 0; Id != D.counts().size(); ++Id)
-    if (D.counts()[Id])
-      if (llvm::Error E = known(Id))
-        return std::move(E);
+    if (D.counts()[Id] && Rows.lookup(Id) == RowIndex::None)
+      return unknownId(Id);
 
   std::vector<uint32_t> Path;
+  std::vector<Frame> Stack;
   for (size_t TI = 0; TI != D.threads().size(); ++TI) {
     const DumpThread &T = D.threads()[TI];
-    std::vector<Frame> Stack;
+    Stack.clear();
     uint64_t LastCycles = 0;
     auto close = [&](const Frame &F, uint64_t EndCycles, uint64_t EndSite,
                      bool Repaired) {
       uint64_t Raw = EndCycles >= F.StartCycles ? EndCycles - F.StartCycles : 0;
-      uint64_t Overhead = uint64_t(P.PairCost) * (1 + F.Descendants);
+      uint64_t Overhead =
+          uint64_t(P.PairCost) + uint64_t(P.NestedCost) * F.Descendants;
       uint64_t Incl = Raw > Overhead ? Raw - Overhead : 0;
-      Accumulator &A = Acc[F.Id];
-      A.Instances.push_back(Incl);
+      Accumulator &A = Acc[F.Row];
+      A.add(Incl);
       A.Repaired += Repaired;
       P.RepairedInstances += Repaired;
       if (!A.StartSite)
         A.StartSite = F.StartSite;
       if (!A.EndSite && !Repaired)
         A.EndSite = EndSite;
-      ++A.Parents[Stack.empty() ? 0 : Stack.back().Id + 1];
+      A.addParent(Stack.empty() ? 0 : Stack.back().Row + 1);
       if (!Stack.empty()) {
         Stack.back().Descendants += 1 + F.Descendants;
         Stack.back().ChildInclusive += Incl;
@@ -100,21 +172,24 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
                             Path, Repaired});
       }
     };
-    for (uint64_t I = 0, E = T.size(); I != E; ++I) {
-      DumpRecord R = T.record(I);
-      if (llvm::Error Err = known(R.Id))
-        return std::move(Err);
+    std::optional<uint32_t> BadId;
+    llvm::Error Err = T.forEachRecord([&](const DumpRecord &R) {
+      uint32_t Row = Rows.lookup(R.Id);
+      if (Row == RowIndex::None) {
+        BadId = R.Id;
+        return false;
+      }
       uint64_t Site = R.Site - Options.LoadBias;
       LastCycles = R.Cycles;
       if (!R.IsEnd) {
-        Stack.push_back({R.Id, R.Cycles, Site});
-        continue;
+        Stack.push_back({R.Id, Row, R.Cycles, Site});
+        return true;
       }
       auto Match = std::find_if(Stack.rbegin(), Stack.rend(),
-                                [&](const Frame &F) { return F.Id == R.Id; });
+                                [&](const Frame &F) { return F.Row == Row; });
       if (Match == Stack.rend()) {
         ++P.UnmatchedEnds;
-        continue;
+        return true;
       }
       // Frames above the match lost their end: close them here, flagged.
       size_t Keep = Stack.size() - 1 - (Match - Stack.rbegin());
@@ -126,7 +201,12 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
       Frame F = Stack.back();
       Stack.pop_back();
       close(F, R.Cycles, Site, /*Repaired=*/false);
-    }
+      return true;
+    });
+    if (Err)
+      return std::move(Err);
+    if (BadId)
+      return unknownId(*BadId);
     // Regions still open when the records end close at the last record.
     while (!Stack.empty()) {
       Frame F = Stack.back();
@@ -135,28 +215,26 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
     }
   }
 
-  for (const RegionEntry &Entry : Map.entries()) {
+  std::vector<uint32_t> RowOfRegion(Entries.size(), RowIndex::None);
+  for (uint32_t Row = 0; Row != Entries.size(); ++Row) {
+    const RegionEntry &Entry = Entries[Row];
     uint64_t Count = Entry.Id < D.counts().size() ? D.counts()[Entry.Id] : 0;
-    auto It = Acc.find(Entry.Id);
-    if (!Count && It == Acc.end())
+    Accumulator &A = Acc[Row];
+    if (!Count && !A.Samples)
       continue;
     RegionProfile R;
     R.Id = Entry.Id;
     R.Entry = &Entry;
-    // Hexagon dumps count per ID too; a dump without the region in its count
-    // table (an ID beyond num_ids) falls back to the recorded instances.
-    R.Count = Count;
-    if (It != Acc.end()) {
-      Accumulator &A = It->second;
-      std::vector<uint64_t> &V = A.Instances;
-      R.Samples = V.size();
-      R.Count = std::max(R.Count, R.Samples);
-      R.Repaired = A.Repaired;
-      for (uint64_t C : V)
-        R.SampledCycles += C;
+    // A region beyond the dump's count table falls back to its samples.
+    R.Count = std::max(Count, A.Samples);
+    R.Samples = A.Samples;
+    R.Repaired = A.Repaired;
+    R.SampledCycles = A.Sum;
+    if (A.Samples) {
+      R.Min = A.Min;
+      R.Max = A.Max;
+      std::vector<uint64_t> &V = A.Reservoir;
       llvm::sort(V);
-      R.Min = V.front();
-      R.Max = V.back();
       R.Median = percentile(V, 50);
       R.P90 = percentile(V, 90);
       R.StartSite = A.StartSite;
@@ -166,6 +244,7 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
     R.TotalCycles = R.Samples ? double(R.SampledCycles) / double(R.Samples) *
                                     double(R.Count)
                               : 0;
+    RowOfRegion[Row] = P.Regions.size();
     P.Regions.push_back(R);
   }
 
@@ -173,20 +252,23 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
   // it, that region's total times the fraction of its recorded instances
   // that ran directly inside this one. Using totals (not the recorded
   // instances of this region) keeps the figure right past the cap.
-  llvm::DenseMap<uint32_t, double> ChildCycles;
-  for (const RegionProfile &R : P.Regions) {
-    auto It = Acc.find(R.Id);
-    if (It == Acc.end() || !R.Samples)
+  std::vector<double> ChildCycles(P.Regions.size(), 0.0);
+  for (uint32_t Row = 0; Row != Entries.size(); ++Row) {
+    uint32_t Index = RowOfRegion[Row];
+    if (Index == RowIndex::None || !Acc[Row].Samples)
       continue;
-    for (auto [ParentKey, N] : It->second.Parents) {
+    const RegionProfile &R = P.Regions[Index];
+    for (auto [ParentKey, N] : Acc[Row].Parents) {
       double Share = R.TotalCycles * double(N) / double(R.Samples);
       if (ParentKey == 0)
         P.TopLevelCycles += Share;
-      else if (ParentKey - 1 != R.Id)
-        ChildCycles[ParentKey - 1] += Share;
+      else if (ParentKey - 1 != Row &&
+               RowOfRegion[ParentKey - 1] != RowIndex::None)
+        ChildCycles[RowOfRegion[ParentKey - 1]] += Share;
     }
   }
-  for (RegionProfile &R : P.Regions)
-    R.SelfCycles = std::max(0.0, R.TotalCycles - ChildCycles.lookup(R.Id));
+  for (size_t I = 0; I != P.Regions.size(); ++I)
+    P.Regions[I].SelfCycles =
+        std::max(0.0, P.Regions[I].TotalCycles - ChildCycles[I]);
   return P;
 }

@@ -112,12 +112,12 @@ InstrumentationMap lwp::inferTVMMap(const Dump &D, const ProfiledBinary &Binary,
   std::map<uint32_t, Info> Regions;
   for (const DumpThread &T : D.threads()) {
     std::vector<std::pair<uint32_t, std::string>> Stack;
-    for (uint64_t I = 0; I != T.size(); ++I) {
-      DumpRecord R = T.record(I);
+    // The dump was built in memory by importTVMJSON: reading cannot fail.
+    llvm::cantFail(T.forEachRecord([&](const DumpRecord &R) {
       if (R.IsEnd) {
         if (!Stack.empty() && Stack.back().first == R.Id)
           Stack.pop_back();
-        continue;
+        return true;
       }
       SymbolizedSite S = Binary.symbolize(R.Site - LoadBias);
       std::string Function =
@@ -136,7 +136,8 @@ InstrumentationMap lwp::inferTVMMap(const Dump &D, const ProfiledBinary &Binary,
         Regions[R.Id] = In;
       }
       Stack.push_back({R.Id, Function});
-    }
+      return true;
+    }));
   }
   // Heights from the inferred nest, deepest regions first.
   std::vector<std::pair<unsigned, uint32_t>> ByLevel;

@@ -122,9 +122,11 @@ static void writeHeader(raw_ostream &OS, const ReportInput &In) {
                 D.cap(), D.recordSize() == 24 ? " and thread" : "",
                 D.dropped());
   if (In.P.PairCost)
-    OS << formatv("overhead correction: {0} {1} per probe pair subtracted "
+    OS << formatv("overhead correction: {0} {2} per instance and {1} {2} per "
+                  "instance nested in it subtracted "
                   "(--no-overhead-correction for raw figures)\n",
-                  In.P.PairCost, stringifyDumpCounter(D.counter()));
+                  In.P.PairCost, In.P.NestedCost,
+                  stringifyDumpCounter(D.counter()));
   else
     OS << "overhead correction: off\n";
   if (In.P.RepairedInstances || In.P.UnmatchedEnds)

@@ -114,12 +114,14 @@ static std::string hex(StringRef Bytes) {
   return S;
 }
 
-static void printRaw(const lwp::Dump &D, raw_ostream &OS) {
+static Error printRaw(const lwp::Dump &D, raw_ostream &OS) {
   OS << formatv("dump: version {0}, target {1}, counter {2}, {3} Hz, record "
-                "size {4}, cap {5}, dropped {6}, probe pair cost {7}\n",
+                "size {4}, cap {5}, dropped {6}, probe pair cost {7}, "
+                "nested cost {8}\n",
                 D.version(), lwp::stringifyDumpTarget(D.target()),
                 lwp::stringifyDumpCounter(D.counter()), D.counterHz(),
-                D.recordSize(), D.cap(), D.dropped(), D.probePairCost());
+                D.recordSize(), D.cap(), D.dropped(), D.probePairCost(),
+                D.probeNestedCost());
   for (size_t I = 0; I != D.images().size(); ++I) {
     const lwp::DumpImage &Img = D.images()[I];
     OS << formatv("image {0}: bias {1:x}, build-id {2}, {3}\n", I, Img.LoadBias,
@@ -134,12 +136,14 @@ static void printRaw(const lwp::Dump &D, raw_ostream &OS) {
                   Th.size());
     if (NoRecords)
       continue;
-    for (uint64_t I = 0; I != Th.size(); ++I) {
-      lwp::DumpRecord R = Th.record(I);
-      OS << formatv("  {0,-5} {1,6}  site {2:x}  cycles {3}\n",
-                    R.IsEnd ? "end" : "start", R.Id, R.Site, R.Cycles);
-    }
+    if (Error E = Th.forEachRecord([&](const lwp::DumpRecord &R) {
+          OS << formatv("  {0,-5} {1,6}  site {2:x}  cycles {3}\n",
+                        R.IsEnd ? "end" : "start", R.Id, R.Site, R.Cycles);
+          return true;
+        }))
+      return E;
   }
+  return Error::success();
 }
 
 /// The load bias of \p B in dump \p D: that of the dump's image with the
@@ -194,7 +198,8 @@ int main(int argc, char **argv) {
     Expected<lwp::Dump> D = lwp::Dump::open(Inputs[0]);
     if (!D)
       return fail(toString(D.takeError()));
-    printRaw(*D, outs());
+    if (Error E = printRaw(*D, outs()))
+      return fail(toString(std::move(E)));
     return 0;
   }
   if (!TVMJSON.empty()) {

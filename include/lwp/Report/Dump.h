@@ -6,9 +6,10 @@
 //
 // The one reader of the dump format (docs/dump-format.md,
 // include/lwp/Runtime/DumpFormat.h) that every report output uses. It
-// validates the whole layout up front and then reads records in place from
-// the file's bytes, so memory grows with the number of regions and threads,
-// not with the number of records.
+// validates the whole layout up front from the header and the thread headers,
+// and then streams each thread's records from the file in fixed-size chunks,
+// so memory grows with the number of regions and threads, not with the
+// number of records.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #define LWP_REPORT_DUMP_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -42,22 +44,32 @@ struct DumpImage {
   std::string Name;      ///< path as the runtime saw it
 };
 
-/// One thread's records, read in place.
+/// Where a dump's bytes come from: a file read on demand, or memory.
+class DumpSource;
+
+/// One thread's records, streamed from the dump.
 class DumpThread {
 public:
-  DumpThread(uint64_t ThreadId, llvm::StringRef Bytes, unsigned RecordSize)
-      : ThreadId(ThreadId), Bytes(Bytes), RecordSize(RecordSize) {}
+  DumpThread(uint64_t ThreadId, uint64_t NumRecords, unsigned RecordSize,
+             std::shared_ptr<const DumpSource> Source, uint64_t Offset)
+      : ThreadId(ThreadId), NumRecords(NumRecords), RecordSize(RecordSize),
+        Source(std::move(Source)), Offset(Offset) {}
   /// OS thread ID (0 on Hexagon).
   uint64_t threadId() const { return ThreadId; }
   /// Number of records.
-  uint64_t size() const { return Bytes.size() / RecordSize; }
-  /// Record \p I (0 <= I < size()), in execution order.
-  DumpRecord record(uint64_t I) const;
+  uint64_t size() const { return NumRecords; }
+  /// Calls \p F on every record in execution order, reading the file in
+  /// chunks of 64 Ki records; stops early when \p F returns false. Error:
+  /// the file could not be read (it changed since it was opened).
+  llvm::Error
+  forEachRecord(llvm::function_ref<bool(const DumpRecord &)> F) const;
 
 private:
   uint64_t ThreadId;
-  llvm::StringRef Bytes;
+  uint64_t NumRecords;
   unsigned RecordSize;
+  std::shared_ptr<const DumpSource> Source;
+  uint64_t Offset; ///< of the first record in the source
 };
 
 /// Names of header enums, for printing.
@@ -68,12 +80,14 @@ llvm::StringRef stringifyDumpCounter(unsigned Counter);
 /// A dump file, validated.
 class Dump {
 public:
-  /// Reads and validates \p Path. Errors (one line, naming the file): cannot
-  /// be read, shorter than its header, a wrong magic (not an LWP dump), a
-  /// version other than 1, a record size other than 16 or 24, a part that
-  /// runs past the end of the file, or bytes left over after the last part.
+  /// Opens and validates \p Path; records stay in the file until read.
+  /// Errors (one line, naming the file): cannot be read, shorter than its
+  /// header, a wrong magic (not an LWP dump), a version other than 1, a
+  /// record size other than 16 or 24, a part that runs past the end of the
+  /// file, or bytes left over after the last part.
   static llvm::Expected<Dump> open(llvm::StringRef Path);
-  /// The same for bytes in memory; \p Name is used in errors.
+  /// The same for bytes in memory (the buffer's identifier names it in
+  /// errors).
   static llvm::Expected<Dump> parse(std::unique_ptr<llvm::MemoryBuffer> Buffer);
 
   unsigned version() const { return Version; }
@@ -86,18 +100,22 @@ public:
   uint32_t cap() const { return Cap; }
   /// Records not stored.
   uint64_t dropped() const { return Dropped; }
-  /// Counter ticks an empty probe pair adds; 0 when unknown.
+  /// Counter ticks an empty probe pair adds to its own region; 0 unknown.
   uint32_t probePairCost() const { return ProbePairCost; }
+  /// Counter ticks a nested empty probe pair adds to the region around it;
+  /// 0 unknown (then probePairCost() is the best estimate).
+  uint32_t probeNestedCost() const { return ProbeNestedCost; }
   /// Exact executions per region ID; index = ID.
   llvm::ArrayRef<uint64_t> counts() const { return Counts; }
   llvm::ArrayRef<DumpImage> images() const { return Images; }
   llvm::ArrayRef<DumpThread> threads() const { return Threads; }
 
 private:
-  std::shared_ptr<llvm::MemoryBuffer> Buffer;
+  static llvm::Expected<Dump> read(std::shared_ptr<const DumpSource> Source);
+
   unsigned Version = 0, Target = 0, Counter = 0, RecordSize = 0;
   uint64_t CounterHz = 0, Dropped = 0;
-  uint32_t Cap = 0, ProbePairCost = 0;
+  uint32_t Cap = 0, ProbePairCost = 0, ProbeNestedCost = 0;
   std::vector<uint64_t> Counts;
   std::vector<DumpImage> Images;
   std::vector<DumpThread> Threads;

@@ -45,8 +45,9 @@ struct InstanceEvent {
 
 /// How the analysis runs.
 struct ProfileOptions {
-  /// Subtract the dump's calibrated probe pair cost from every instance, once
-  /// for its own pair and once for each instance recorded inside it.
+  /// Subtract the dump's calibrated probe costs from every instance: the
+  /// pair cost once for its own pair and the nested cost once for each
+  /// instance recorded inside it.
   bool OverheadCorrection = true;
   /// Site address -> file address: subtract this (the image's load bias).
   uint64_t LoadBias = 0;
@@ -75,7 +76,9 @@ struct RegionProfile {
   double SelfCycles = 0;
   /// True when Count > Samples: TotalCycles is extrapolated from the mean.
   bool Extrapolated = false;
-  /// Per-instance inclusive cycles of the recorded instances.
+  /// Per-instance inclusive cycles of the recorded instances: Min and Max
+  /// exact; Median and P90 exact up to 4096 samples, beyond that from a
+  /// uniform sample of 4096.
   uint64_t Min = 0, Median = 0, P90 = 0, Max = 0;
   /// File addresses of the start and end probe sites (first seen); 0 unknown.
   uint64_t StartSite = 0, EndSite = 0;
@@ -92,8 +95,9 @@ struct Profile {
   uint64_t RepairedInstances = 0;
   /// End records without a start (dropped to the cap, or a stray probe).
   uint64_t UnmatchedEnds = 0;
-  /// The calibrated pair cost subtracted (0 when correction is off).
-  uint32_t PairCost = 0;
+  /// The calibrated costs subtracted (0 when correction is off): of an
+  /// instance's own pair, and of each instance nested inside it.
+  uint32_t PairCost = 0, NestedCost = 0;
 
   /// The profile of region \p Id, or nullptr.
   const RegionProfile *lookup(uint32_t Id) const;

@@ -39,6 +39,7 @@ llvm::Expected<Dump> importTVMJSON(llvm::StringRef Text, llvm::StringRef Name);
 /// region, the others loops, with depth and parent from the dynamic nesting
 /// within the function, height from the inferred nest. Source locations are
 /// unknown (TVM records none).
+/// \p D must come from importTVMJSON (in memory).
 InstrumentationMap inferTVMMap(const Dump &D, const ProfiledBinary &Binary,
                                uint64_t LoadBias);
 
