@@ -30,7 +30,6 @@ int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
   H.header_size = sizeof(struct lwp_dump_header);
   H.num_images = view->num_images;
   H.num_threads = view->num_threads;
-  H.reserved = 0;
   if (write(ctx, &H, sizeof(H)))
     return -1;
 

@@ -245,4 +245,22 @@ lwp_hex_empty_pair:
   { jumpr r1 }
   .size lwp_hex_empty_pair, . - lwp_hex_empty_pair
 
+// void lwp_hex_nested_pair(void): an empty pair of ID 1 inside a pair of
+// ID 0, for the calibration of what a nested pair adds to its region.
+  .globl lwp_hex_nested_pair
+  .type lwp_hex_nested_pair, @function
+  .p2align 4
+lwp_hex_nested_pair:
+  { r1 = r31
+    call __lwp_probe_start
+    r0 = #0 }
+  { call __lwp_probe_start
+    r0 = #1 }
+  { call __lwp_probe_end
+    r0 = #1 }
+  { call __lwp_probe_end
+    r0 = #0 }
+  { jumpr r1 }
+  .size lwp_hex_nested_pair, . - lwp_hex_nested_pair
+
   .section .note.GNU-stack, "", @progbits

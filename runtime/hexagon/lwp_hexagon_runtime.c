@@ -70,12 +70,13 @@ static struct lwp_record32 Buffer[LWP_BUFFER_RECORDS + 1]
 
 static uint32_t Cap = LWP_CAP;
 static uint32_t CounterKind = LWP_COUNTER_PCYCLES;
-static uint32_t PairCost;
+static uint32_t PairCost, NestedCost;
 static const char *ProgramName = "";
 static const char *OutputPath = "lwp.dump";
 static char **Environment;
 
-void lwp_hex_empty_pair(void); /* lwp_handler.S */
+void lwp_hex_empty_pair(void);  /* lwp_handler.S */
+void lwp_hex_nested_pair(void); /* lwp_handler.S */
 
 /* Defined by lwp_handler.S for its LWP_MAX_IDS: a handler assembled with
  * another table size than this file fails to link. */
@@ -335,23 +336,33 @@ static void resetState(uint32_t NewCap) {
 
 void lwp_reset(void) { resetState(Cap); }
 
-/* Runs empty start/end pairs and keeps the smallest end - start. */
-static uint32_t calibrate(void) {
+/* Runs empty start/end pairs, then empty pairs nested in a pair, and keeps
+ * the smallest end - start of an empty region (PairCost) and the smallest
+ * extra length a nested pair gives its region (NestedCost). */
+static void calibrate(void) {
   enum { Runs = 8 };
-  resetState(Runs);
+  resetState(2 * Runs);
   for (unsigned I = 0; I != Runs; ++I)
     lwp_hex_empty_pair();
-  uint64_t Best = ~0ull;
-  uint32_t N = lwp_hex_num_records();
-  for (uint32_t I = 0; I + 1 < N; I += 2) {
-    const struct lwp_record32 *S = &Buffer[I], *E = &Buffer[I + 1];
-    if (S->id_word != 0 || E->id_word != LWP_ID_END_BIT ||
-        E->cycles < S->cycles)
-      continue;
-    if (E->cycles - S->cycles < Best)
-      Best = E->cycles - S->cycles;
+  for (unsigned I = 0; I != Runs; ++I)
+    lwp_hex_nested_pair();
+  if (lwp_hex_num_records() != 6 * Runs)
+    return;
+  uint64_t Empty = ~0ull, Nested = ~0ull;
+  for (uint32_t I = 0; I != Runs; ++I) {
+    const struct lwp_record32 *R = &Buffer[2 * I];
+    if (R[1].cycles >= R[0].cycles && R[1].cycles - R[0].cycles < Empty)
+      Empty = R[1].cycles - R[0].cycles;
   }
-  return Best > 0xffffffffu ? 0 : (uint32_t)Best;
+  for (uint32_t I = 0; I != Runs; ++I) {
+    const struct lwp_record32 *R = &Buffer[2 * Runs + 4 * I];
+    if (R[3].cycles >= R[0].cycles && R[3].cycles - R[0].cycles < Nested)
+      Nested = R[3].cycles - R[0].cycles;
+  }
+  if (Empty <= 0xffffffffu)
+    PairCost = (uint32_t)Empty;
+  if (Nested != ~0ull && Nested >= Empty && Nested - Empty <= 0xffffffffu)
+    NestedCost = (uint32_t)(Nested - Empty);
 }
 
 /* Chooses UPCYCLE when it moves, else QEMU's packet counter. */
@@ -458,6 +469,7 @@ int lwp_dump(const char *Path) {
   V.header.cap = Cap;
   V.header.dropped = lwp_hex_state.Dropped;
   V.header.probe_pair_cost = PairCost;
+  V.header.probe_nested_cost = NestedCost;
 
   struct lwp_image_view Image;
   Image.load_bias = 0;
@@ -519,7 +531,7 @@ _Noreturn void lwp_hex_start(int Argc, char **Argv, char **Envp) {
   const char *Force = getEnv("LWP_HEXAGON_COUNTER");
   if (Force && !memcmp(Force, "upcycle", 8))
     CounterKind = LWP_COUNTER_PCYCLES;
-  PairCost = calibrate();
+  calibrate();
   resetState(parseCap(getEnv("LWP_CAP"), LWP_CAP));
   exit(main(Argc, Argv, Envp));
 }

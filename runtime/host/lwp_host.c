@@ -39,7 +39,7 @@ __attribute__((preserve_all)) void __lwp_probe_end(uint32_t Id);
 static pthread_mutex_t RegistryLock = PTHREAD_MUTEX_INITIALIZER;
 static struct lwp_thread_state *Registry;
 static uint64_t BufferRecords = LWP_BUFFER_RECORDS;
-static uint32_t ProbePairCost;
+static uint32_t ProbePairCost, ProbeNestedCost;
 static uint64_t StartTicks, StartNanos;
 
 #if defined(__x86_64__)
@@ -91,6 +91,10 @@ __attribute__((preserve_all)) struct lwp_thread_state *lwp_thread_init(void) {
     return lwp_thread_init(); /* the fallback branch, now that S is freed */
   }
   S->capacity = BufferRecords;
+  /* Touch the first pages now, so that the first recorded probes do not pay
+   * page faults (about 45 ticks a pair here, docs/performance.md). */
+  uint64_t Touch = BufferRecords < 16384 ? BufferRecords : 16384;
+  memset(S->records, 0, Touch * sizeof(struct lwp_record64));
   S->thread_id = (uint64_t)syscall(SYS_gettid);
   pthread_mutex_lock(&RegistryLock);
   S->next = Registry;
@@ -118,30 +122,53 @@ typedef void ProbeFn(uint32_t) __attribute__((preserve_all));
 static ProbeFn *volatile StartFn = __lwp_probe_start;
 static ProbeFn *volatile EndFn = __lwp_probe_end;
 
-/* The counter ticks an empty start/end pair adds to a region: the minimum,
- * over a few hundred pairs, of end - start of an empty region. */
-static uint32_t calibrateProbePair(void) {
-  struct lwp_thread_state *S =
-      lwp_tls_state ? lwp_tls_state : lwp_thread_init();
-  if (!S->capacity)
-    return 0;
+static int compareU64(const void *A, const void *B) {
+  uint64_t X = *(const uint64_t *)A, Y = *(const uint64_t *)B;
+  return X < Y ? -1 : X > Y;
+}
+
+/* Calibration, the median over 512 trials (the typical cost, which is what
+ * a correction of many instances needs) of:
+ *   PairCost:   end - start of an empty region (what its own probes add);
+ *   NestedCost: how much an empty pair nested in a region adds to that
+ *               region (the two handlers whole, call and return included).
+ * IDs 0 and 1 are used and reset afterwards. */
+static void calibrateProbes(void) {
+  struct lwp_thread_state *S = lwp_tls_state ? lwp_tls_state : lwp_thread_init();
+  if (S->capacity < 4)
+    return;
+  enum { Trials = 512 };
+  static uint64_t Empty[Trials], Nested[Trials];
+  unsigned Done = 0;
   uint64_t SavedCap = lwp_cap;
   lwp_cap = UINT64_MAX;
-  uint64_t Best = UINT64_MAX;
-  for (int I = 0; I != 512; ++I) {
+  for (int I = 0; I != Trials; ++I) {
     uint64_t N = S->num_records;
     StartFn(0);
     EndFn(0);
-    if (S->num_records == N + 2) {
-      uint64_t D = S->records[N + 1].cycles - S->records[N].cycles;
-      if (D < Best)
-        Best = D;
+    StartFn(0);
+    StartFn(1);
+    EndFn(1);
+    EndFn(0);
+    if (S->num_records == N + 6) {
+      const struct lwp_record64 *R = &S->records[N];
+      uint64_t E = R[1].cycles - R[0].cycles, O = R[5].cycles - R[2].cycles;
+      Empty[Done] = E;
+      Nested[Done] = O > E ? O - E : 0;
+      ++Done;
     }
     S->num_records = N;
   }
   lwp_cap = SavedCap;
-  S->counts[0] = 0;
-  return Best == UINT64_MAX || Best > UINT32_MAX ? 0 : (uint32_t)Best;
+  S->counts[0] = S->counts[1] = 0;
+  if (!Done)
+    return;
+  qsort(Empty, Done, sizeof(uint64_t), compareU64);
+  qsort(Nested, Done, sizeof(uint64_t), compareU64);
+  if (Empty[Done / 2] <= UINT32_MAX)
+    ProbePairCost = (uint32_t)Empty[Done / 2];
+  if (Nested[Done / 2] <= UINT32_MAX)
+    ProbeNestedCost = (uint32_t)Nested[Done / 2];
 }
 
 static uint64_t parseEnv(const char *Name, uint64_t Default) {
@@ -171,7 +198,7 @@ __attribute__((constructor(101))) static void lwpInit(void) {
   BufferRecords = parseEnv("LWP_BUFFER_RECORDS", LWP_BUFFER_RECORDS);
   StartNanos = monotonicNanos();
   StartTicks = readCounter();
-  ProbePairCost = calibrateProbePair();
+  calibrateProbes();
   atexit(dumpAtExit);
 }
 
@@ -298,6 +325,7 @@ int lwp_dump(const char *Path) {
     View.header.num_ids = LWP_MAX_IDS;
     View.header.cap = lwp_cap > UINT32_MAX ? UINT32_MAX : (uint32_t)lwp_cap;
     View.header.probe_pair_cost = ProbePairCost;
+    View.header.probe_nested_cost = ProbeNestedCost;
     View.images = Images.Views;
     View.num_images = Images.Count;
     View.counts64 = Counts;

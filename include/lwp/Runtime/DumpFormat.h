@@ -67,9 +67,13 @@ struct lwp_dump_header {
                                      full, or ID >= num_ids) */
   uint32_t num_images;      /**< 48: image entries that follow */
   uint32_t num_threads;     /**< 52: thread blocks after the counts */
-  uint32_t probe_pair_cost; /**< 56: counter ticks one empty start/end pair
-                                     adds, calibrated at start-up; 0 unknown */
-  uint32_t reserved;        /**< 60: 0 */
+  uint32_t probe_pair_cost; /**< 56: counter ticks between the start and end
+                                     records of an empty region (what a
+                                     region's own probes add), calibrated at
+                                     start-up; 0 unknown */
+  uint32_t probe_nested_cost; /**< 60: counter ticks an empty probe pair
+                                       nested in a region adds to that region
+                                       (both handlers, whole); 0 unknown */
 };
 
 /** One loaded image (executable or shared object), 16 bytes, followed by

@@ -49,8 +49,8 @@
 ; OUT: checksum 60600
 ;
 ; CHECK: header version=1 header_size=64 target=3 counter=4 record_size=16 counter_hz=0
-; CAP100: header num_ids=4096 cap=100 dropped=202 num_images=1 num_threads=1 probe_pair_cost=8 reserved=0
-; CAP5: header num_ids=4096 cap=5 dropped=402 num_images=1 num_threads=1 probe_pair_cost=8 reserved=0
+; CAP100: header num_ids=4096 cap=100 dropped=202 num_images=1 num_threads=1 probe_pair_cost=8 probe_nested_cost=16
+; CAP5: header num_ids=4096 cap=5 dropped=402 num_images=1 num_threads=1 probe_pair_cost=8 probe_nested_cost=16
 ; CHECK-NEXT: image bias=0 build_id={{[0-9a-f]+}} name={{.*}}elf
 ; Counts are exact whatever the cap.
 ; CHECK-NEXT: count 0 1

@@ -29,7 +29,7 @@
 // CHECK-NEXT: dropped 6
 //
 // DUMP: header {{.*}} counter=4 record_size=16 counter_hz=0
-// DUMP: header num_ids=4096 cap=100 dropped=6 {{.*}} probe_pair_cost=8 reserved=0
+// DUMP: header num_ids=4096 cap=100 dropped=6 {{.*}} probe_pair_cost=8 probe_nested_cost=16
 #include "lwp/Runtime/DumpFormat.h"
 #include "lwp_hexagon.h"
 

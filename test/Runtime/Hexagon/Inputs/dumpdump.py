@@ -41,16 +41,16 @@ def main(argv):
         fail("file shorter than the header")
     (magic, version, header_size, target, counter, record_size, counter_hz,
      num_ids, cap, dropped, num_images, num_threads, pair_cost,
-     reserved) = HEADER.unpack_from(data, 0)
+     nested_cost) = HEADER.unpack_from(data, 0)
     if magic != b"LWPDUMP\0":
         fail("bad magic")
     print("header version=%d header_size=%d target=%d counter=%d "
           "record_size=%d counter_hz=%d" % (version, header_size, target,
                                             counter, record_size, counter_hz))
     print("header num_ids=%d cap=%d dropped=%d num_images=%d num_threads=%d "
-          "probe_pair_cost=%d reserved=%d" % (num_ids, cap, dropped,
+          "probe_pair_cost=%d probe_nested_cost=%d" % (num_ids, cap, dropped,
                                               num_images, num_threads,
-                                              pair_cost, reserved))
+                                              pair_cost, nested_cost))
     off = header_size
 
     def need(n):
