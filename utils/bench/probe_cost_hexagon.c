@@ -23,18 +23,10 @@
 #include "lwp_hexagon.h"
 
 /* c20 is read with a raw word (r0 = c20): the assembler has no name for it. */
-#define MEASURE(body)                                                         \
-  ({                                                                          \
-    unsigned Before, After;                                                   \
-    __asm__ volatile(".word 0x6a14c000\n\t{ %0 = r0 }\n\t" body               \
-                     ".word 0x6a14c000\n\t{ %1 = r0 }"                        \
-                     : "=&r"(Before), "=&r"(After)                            \
-                     :                                                        \
-                     : "r0", "r14", "r15", "r28", "r31", "memory");           \
-    After - Before;                                                           \
-  })
-#define START(id) "{ call __lwp_probe_start; r0 = #" #id " }\n\t"
-#define END(id) "{ call __lwp_probe_end; r0 = #" #id " }\n\t"
+#include "lwp_hexagon_measure.h"
+#define MEASURE LWP_MEASURE
+#define START LWP_START
+#define END LWP_END
 #define PAIR(id) START(id) END(id)
 #define PAIR4(id) PAIR(id) PAIR(id) PAIR(id) PAIR(id)
 /* A bare pair of UPCYCLE reads (r1:0 = c15:14), as a hand-made timer. */

@@ -33,20 +33,10 @@
 #include "lwp/Runtime/DumpFormat.h"
 #include "lwp_hexagon.h"
 
-// r2 = c20; <body>; r3 = c20; returns r3 - r2. r0, r14, r15, r28 and r31 are
-// what a probe call may change.
-#define MEASURE(body)                                                         \
-  ({                                                                          \
-    unsigned Before, After;                                                   \
-    __asm__ volatile(".word 0x6a14c000\n\t{ %0 = r0 }\n\t" body               \
-                     ".word 0x6a14c000\n\t{ %1 = r0 }"                        \
-                     : "=&r"(Before), "=&r"(After)                            \
-                     :                                                        \
-                     : "r0", "r14", "r15", "r28", "r31", "memory");           \
-    After - Before;                                                           \
-  })
-#define START(id) "{ call __lwp_probe_start; r0 = #" #id " }\n\t"
-#define END(id) "{ call __lwp_probe_end; r0 = #" #id " }\n\t"
+#include "lwp_hexagon_measure.h"
+#define MEASURE LWP_MEASURE
+#define START LWP_START
+#define END LWP_END
 
 static void print(const char *Name, uint64_t V) {
   lwp_hex_puts(1, Name);
