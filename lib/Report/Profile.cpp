@@ -150,6 +150,9 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
       uint64_t Overhead =
           uint64_t(P.PairCost) + uint64_t(P.NestedCost) * F.Descendants;
       uint64_t Incl = Raw > Overhead ? Raw - Overhead : 0;
+      // The calibrated costs are typical, not exact, figures: a correction
+      // never makes an instance shorter than its recorded children.
+      Incl = std::max(Incl, std::min(Raw, F.ChildInclusive));
       Accumulator &A = Acc[F.Row];
       A.add(Incl);
       A.Repaired += Repaired;

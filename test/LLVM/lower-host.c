@@ -22,7 +22,7 @@
 // RUN: llvm-strip %t/prog -o %t/prog.stripped
 // RUN: llvm-readelf -S %t/prog.stripped | FileCheck %s --check-prefix=ELF
 // RUN: lwp-report --map %t/prog.stripped | FileCheck %s --check-prefix=MAP
-// RUN: lwp-report %t/prog.stripped %t/prog.dump | FileCheck %s --check-prefix=REPORT
+// RUN: lwp-report %t/prog.stripped %t/prog.dump --sort=id | FileCheck %s --check-prefix=REPORT
 
 // IR:      @__lwp_map.0.0x{{[0-9a-f]+}} = hidden constant [{{[0-9]+}} x i8] c"LWPMAP\00\00\01\00\00\00{{.*}}", section "lwp_map", align 8
 // IR:      @llvm.compiler.used = appending global [1 x ptr] [ptr @__lwp_map.0.0x{{[0-9a-f]+}}]

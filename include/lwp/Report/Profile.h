@@ -47,7 +47,8 @@ struct InstanceEvent {
 struct ProfileOptions {
   /// Subtract the dump's calibrated probe costs from every instance: the
   /// pair cost once for its own pair and the nested cost once for each
-  /// instance recorded inside it.
+  /// instance recorded inside it, never below the inclusive cycles of its
+  /// recorded children.
   bool OverheadCorrection = true;
   /// Site address -> file address: subtract this (the image's load bias).
   uint64_t LoadBias = 0;
