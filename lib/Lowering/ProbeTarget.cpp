@@ -7,6 +7,8 @@
 #include "lwp/Lowering/ProbeTarget.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace lwp;
 
@@ -53,4 +55,14 @@ llvm::StringRef lwp::stringifyProbeTarget(ProbeTarget Target) {
     return "aarch64";
   }
   return "unknown";
+}
+
+std::string lwp::handlerNameGlobal(llvm::StringRef Handler) {
+  return (HandlerNamePrefix + Handler).str();
+}
+
+std::string lwp::mapGlobalName(uint32_t FirstId, llvm::StringRef Blob) {
+  return llvm::formatv("{0}{1}.{2:x16}", MapGlobalPrefix, FirstId,
+                       llvm::xxh3_64bits(Blob))
+      .str();
 }

@@ -16,6 +16,7 @@
 #define LWP_INSTRUMENT_LLVMINSTRUMENT_H
 
 #include "lwp/Instrument/InstrumentationMap.h"
+#include "lwp/Instrument/ProbeNames.h"
 #include "lwp/Instrument/SelectionPolicy.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -35,9 +36,9 @@ namespace lwp {
 
 /// Start probe: `declare void @__lwp_probe_start(i32 <id>)`. The ID is the
 /// region's map ID (0..MaxRegionId).
-constexpr llvm::StringLiteral ProbeStartName = "__lwp_probe_start";
+constexpr llvm::StringLiteral ProbeStartName = ProbeStartHandler;
 /// End probe: `declare void @__lwp_probe_end(i32 <id>)`.
-constexpr llvm::StringLiteral ProbeEndName = "__lwp_probe_end";
+constexpr llvm::StringLiteral ProbeEndName = ProbeEndHandler;
 /// Named metadata that holds the instrumentation map of an instrumented
 /// module: one operand per instrumented module (more after llvm-link), each
 /// `!{i32 <InstrumentationMapVersion>, !"<map JSON>"}` where the JSON is

@@ -38,15 +38,6 @@ class PassBuilder;
 
 namespace lwp {
 
-/// Prefix of the Hexagon handler name globals, as in convert-lwp-to-llvm:
-/// `@"__lwp_handler_name.__lwp_probe_start"` holds c"__lwp_probe_start\00".
-constexpr llvm::StringLiteral HandlerNamePrefix = "__lwp_handler_name.";
-/// Prefix of the map globals: `__lwp_map.<first ID>.<hash>`, where <hash> is
-/// xxh3_64 of the blob printed by formatv "{0:x16}" (0x and lower-case hex
-/// digits, e.g. `__lwp_map.0.0xc6984dc15f28bad6`), exactly as in
-/// convert-lwp-to-llvm.
-constexpr llvm::StringLiteral MapGlobalPrefix = "__lwp_map.";
-
 /// The pass's settings.
 struct LLVMLowerOptions {
   /// The target; std::nullopt: from the module's target triple

@@ -19,16 +19,17 @@
 #ifndef LWP_LOWERING_PROBETARGET_H
 #define LWP_LOWERING_PROBETARGET_H
 
+#include "lwp/Instrument/ProbeNames.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/TargetParser/Triple.h"
 
+#include <cstdint>
+#include <string>
+
 namespace lwp {
 
-/// Handler entry point of start probes (every target's runtime defines it).
-constexpr llvm::StringLiteral ProbeStartHandler = "__lwp_probe_start";
-/// Handler entry point of end probes.
-constexpr llvm::StringLiteral ProbeEndHandler = "__lwp_probe_end";
 /// The Hexagon intrinsic a probe becomes (llvm/IR/IntrinsicsHexagon.td).
 constexpr llvm::StringLiteral HexagonProbeIntrinsic =
     "llvm.hexagon.instrprof.custom";
@@ -47,6 +48,15 @@ llvm::Expected<ProbeTarget> parseProbeTarget(llvm::StringRef Name);
 /// The target of a module triple (hexagon, x86_64, aarch64 architectures).
 /// Error: any other architecture, naming the supported targets.
 llvm::Expected<ProbeTarget> probeTargetFromTriple(const llvm::Triple &T);
+
+/// The name of the Hexagon global that holds \p Handler's name as a C string
+/// (HandlerNamePrefix + Handler).
+std::string handlerNameGlobal(llvm::StringRef Handler);
+
+/// The name of the global that carries one module's map blob \p Blob whose
+/// first region is \p FirstId: `__lwp_map.<FirstId>.<xxh3_64 of the blob as
+/// 0x and 16 hex digits>`, unique per module so that modules link together.
+std::string mapGlobalName(uint32_t FirstId, llvm::StringRef Blob);
 
 /// "hexagon", "x86_64" or "aarch64".
 llvm::StringRef stringifyProbeTarget(ProbeTarget Target);

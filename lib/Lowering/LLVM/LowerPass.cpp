@@ -29,7 +29,6 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/xxhash.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -144,7 +143,7 @@ collectLoweredIds(const Module &M) {
 /// `@"__lwp_handler_name.<handler>" = internal constant [N x i8]
 /// c"<handler>\00"`.
 static GlobalVariable *getHandlerName(Module &M, StringRef Handler) {
-  std::string Sym = (HandlerNamePrefix + Handler).str();
+  std::string Sym = handlerNameGlobal(Handler);
   if (GlobalVariable *GV = M.getGlobalVariable(Sym, /*AllowInternal=*/true))
     return GV;
   Constant *Str = ConstantDataArray::getString(M.getContext(), Handler,
@@ -201,9 +200,7 @@ static void emitMapGlobals(Module &M, ArrayRef<InstrumentationMap> Maps) {
     StringRef Bytes(Blob.data(), Blob.size());
     // A defined, hidden, external symbol survives global DCE in every module;
     // the first ID and a hash of the blob keep the names of modules apart.
-    std::string Sym = formatv("{0}{1}.{2:x16}", MapGlobalPrefix,
-                              Map.entries().front().Id, xxh3_64bits(Bytes))
-                          .str();
+    std::string Sym = mapGlobalName(Map.entries().front().Id, Bytes);
     Constant *Init = ConstantDataArray::getString(Ctx, Bytes,
                                                   /*AddNull=*/false);
     auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,

@@ -9,8 +9,6 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/xxhash.h"
 
 namespace lwp {
 #define GEN_PASS_DEF_CONVERTLWPTOLLVM
@@ -79,7 +77,7 @@ FlatSymbolRefAttr ConvertLWPToLLVMPass::getHandler(ModuleOp Module,
     // The intrinsic takes the handler's name as a C string constant.
     std::string Str = (Name + Twine('\0')).str();
     auto Type = LLVM::LLVMArrayType::get(IntegerType::get(Ctx, 8), Str.size());
-    std::string Sym = ("__lwp_handler_name." + Name).str();
+    std::string Sym = handlerNameGlobal(Name);
     if (!Symbols.lookup(Sym))
       LLVM::GlobalOp::create(B, Module.getLoc(), Type, /*isConstant=*/true,
                              LLVM::Linkage::Internal, Sym,
@@ -139,10 +137,7 @@ LogicalResult ConvertLWPToLLVMPass::emitMapSection(ModuleOp Module) {
   StringRef Bytes(Blob.data(), Blob.size());
   // A defined, hidden, external symbol survives global DCE in every module;
   // the first ID and a hash of the blob keep the names of modules apart.
-  std::string Sym =
-      llvm::formatv("__lwp_map.{0}.{1:x16}", Map->entries().front().Id,
-                    llvm::xxh3_64bits(Bytes))
-          .str();
+  std::string Sym = mapGlobalName(Map->entries().front().Id, Bytes);
   MLIRContext *Ctx = Module.getContext();
   OpBuilder B = OpBuilder::atBlockEnd(Module.getBody());
   auto Type = LLVM::LLVMArrayType::get(IntegerType::get(Ctx, 8), Bytes.size());
@@ -160,15 +155,15 @@ LogicalResult ConvertLWPToLLVMPass::emitMapSection(ModuleOp Module) {
     return success();
   auto PtrType = LLVM::LLVMPointerType::get(Ctx);
   auto UsedType = LLVM::LLVMArrayType::get(PtrType, 1);
-  auto Used = LLVM::GlobalOp::create(B, Module.getLoc(), UsedType,
-                                     /*isConstant=*/false,
-                                     LLVM::Linkage::Appending,
-                                     "llvm.compiler.used", Attribute());
+  auto Used =
+      LLVM::GlobalOp::create(B, Module.getLoc(), UsedType,
+                             /*isConstant=*/false, LLVM::Linkage::Appending,
+                             "llvm.compiler.used", Attribute());
   Used.setSection(StringRef("llvm.metadata"));
   Block *Init = B.createBlock(&Used.getInitializerRegion());
   B.setInsertionPointToStart(Init);
-  Value Address =
-      LLVM::AddressOfOp::create(B, Module.getLoc(), PtrType, Global.getSymName());
+  Value Address = LLVM::AddressOfOp::create(B, Module.getLoc(), PtrType,
+                                            Global.getSymName());
   Value Array = LLVM::UndefOp::create(B, Module.getLoc(), UsedType);
   Array = LLVM::InsertValueOp::create(B, Module.getLoc(), Array, Address,
                                       ArrayRef<int64_t>{0});
