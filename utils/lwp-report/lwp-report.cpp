@@ -202,6 +202,24 @@ int main(int argc, char **argv) {
       return fail(toString(std::move(E)));
     return 0;
   }
+  // The inputs: dumps, and the map with the binary that gives symbols.
+  std::vector<std::string> DumpPaths;
+  std::vector<lwp::Dump> Dumps;
+  std::optional<lwp::ProfiledBinary> Binary;
+  lwp::InstrumentationMap OwnMap; // from --map-json or inferred for TVM
+  std::string MapSource;
+  lwp::ProfileOptions Options;
+  Options.OverheadCorrection = !NoOverheadCorrection;
+  bool KnownLoadBias = false;
+  auto openBinary = [&](StringRef Path) -> Error {
+    Expected<lwp::ProfiledBinary> B = lwp::ProfiledBinary::open(Path);
+    if (!B)
+      return B.takeError();
+    Binary.emplace(std::move(*B));
+    MapSource = Binary->path();
+    return Error::success();
+  };
+
   if (!TVMJSON.empty()) {
     if (Diff || !MapJSON.empty() || Inputs.size() != 1)
       return fail("--tvm-json takes the model .so only (no dump, --diff or "
@@ -213,82 +231,52 @@ int main(int argc, char **argv) {
     Expected<lwp::Dump> D = lwp::importTVMJSON((*Buffer)->getBuffer(), TVMJSON);
     if (!D)
       return fail(toString(D.takeError()));
-    Expected<lwp::ProfiledBinary> B = lwp::ProfiledBinary::open(Inputs[0]);
-    if (!B)
-      return fail(toString(B.takeError()));
-    lwp::InstrumentationMap Map = lwp::inferTVMMap(*D, *B, LoadAddress);
-    lwp::ProfileOptions Options;
+    if (Error E = openBinary(Inputs[0]))
+      return fail(toString(std::move(E)));
+    // TVM records no probe costs and names its load address itself.
+    OwnMap = lwp::inferTVMMap(*D, *Binary, LoadAddress);
     Options.LoadBias = LoadAddress;
     Options.OverheadCorrection = false;
-    Expected<lwp::Profile> P = lwp::analyze(*D, Map, Options);
-    if (!P)
-      return fail("TVM profile '" + TVMJSON + "': " + toString(P.takeError()));
-    lwp::RowOptions Rows;
-    Rows.Sort = Sort;
-    Rows.Top = Top;
-    Rows.Tree = Tree;
-    lwp::ReportInput In{*D, *P, &*B, TVMJSON, B->path()};
-    std::error_code EC;
-    ToolOutputFile Out(OutputPath, EC, sys::fs::OF_Text);
-    if (EC)
-      return fail("cannot open '" + OutputPath + "': " + EC.message());
-    if (OutputFormat == Format::CSV)
-      lwp::writeCSV(Out.os(), In, Rows);
-    else if (OutputFormat == Format::JSON)
-      lwp::writeJSON(Out.os(), In, Rows);
-    else if (OutputFormat == Format::Table)
-      lwp::writeTable(Out.os(), In, Rows);
-    else
-      return fail("--tvm-json writes table, csv or json");
-    Out.keep();
-    return 0;
-  }
-
-  size_t NumInputs = (MapJSON.empty() ? 1 : 0) + (Diff ? 2 : 1);
-  if (Inputs.size() != NumInputs)
-    return fail(Twine("expected ") +
-                (MapJSON.empty() ? "a binary" : "no binary (--map-json)") +
-                (Diff ? " and two dumps" : " and a dump"));
-  std::vector<std::string> DumpPaths(Inputs.begin() + (MapJSON.empty() ? 1 : 0),
-                                     Inputs.end());
-  std::vector<lwp::Dump> Dumps;
-  for (const std::string &Path : DumpPaths) {
-    Expected<lwp::Dump> D = lwp::Dump::open(Path);
-    if (!D)
-      return fail(toString(D.takeError()));
+    KnownLoadBias = true;
+    DumpPaths.push_back(TVMJSON);
     Dumps.push_back(std::move(*D));
+  } else {
+    size_t NumInputs = (MapJSON.empty() ? 1 : 0) + (Diff ? 2 : 1);
+    if (Inputs.size() != NumInputs)
+      return fail(Twine("expected ") +
+                  (MapJSON.empty() ? "a binary" : "no binary (--map-json)") +
+                  (Diff ? " and two dumps" : " and a dump"));
+    DumpPaths.assign(Inputs.begin() + (MapJSON.empty() ? 1 : 0), Inputs.end());
+    for (const std::string &Path : DumpPaths) {
+      Expected<lwp::Dump> D = lwp::Dump::open(Path);
+      if (!D)
+        return fail(toString(D.takeError()));
+      Dumps.push_back(std::move(*D));
+    }
+    if (MapJSON.empty()) {
+      if (Error E = openBinary(Inputs[0]))
+        return fail(toString(std::move(E)));
+      if (!Binary->hasMap())
+        return fail("binary '" + Binary->path() +
+                    "' has no lwp_map section (not instrumented, or built "
+                    "without the lwp lowering)");
+    } else {
+      auto Buffer = MemoryBuffer::getFile(MapJSON);
+      if (!Buffer)
+        return fail("cannot read map '" + MapJSON +
+                    "': " + Buffer.getError().message());
+      Expected<lwp::InstrumentationMap> M =
+          lwp::InstrumentationMap::fromJSON((*Buffer)->getBuffer());
+      if (!M)
+        return fail("map '" + MapJSON + "': " + toString(M.takeError()));
+      OwnMap = std::move(*M);
+      MapSource = MapJSON;
+    }
   }
   const std::string &DumpPath = DumpPaths[0];
   lwp::Dump *D = &Dumps[0];
-
-  std::optional<lwp::ProfiledBinary> Binary;
-  lwp::InstrumentationMap JSONMap;
-  lwp::ProfileOptions Options;
-  Options.OverheadCorrection = !NoOverheadCorrection;
-  std::string MapSource;
-  if (MapJSON.empty()) {
-    Expected<lwp::ProfiledBinary> B = lwp::ProfiledBinary::open(Inputs[0]);
-    if (!B)
-      return fail(toString(B.takeError()));
-    Binary.emplace(std::move(*B));
-    MapSource = Binary->path();
-    if (!Binary->hasMap())
-      return fail("binary '" + Binary->path() +
-                  "' has no lwp_map section (not instrumented, or built "
-                  "without the lwp lowering)");
-  } else {
-    auto Buffer = MemoryBuffer::getFile(MapJSON);
-    if (!Buffer)
-      return fail("cannot read map '" + MapJSON +
-                  "': " + Buffer.getError().message());
-    Expected<lwp::InstrumentationMap> M =
-        lwp::InstrumentationMap::fromJSON((*Buffer)->getBuffer());
-    if (!M)
-      return fail("map '" + MapJSON + "': " + toString(M.takeError()));
-    JSONMap = std::move(*M);
-    MapSource = MapJSON;
-  }
-  const lwp::InstrumentationMap &Map = Binary ? Binary->map() : JSONMap;
+  const lwp::InstrumentationMap &Map =
+      Binary && OwnMap.empty() ? Binary->map() : OwnMap;
 
   lwp::InstanceLog Log;
   auto AddInstance = [&](const lwp::InstanceEvent &E) { Log.add(E); };
@@ -296,7 +284,7 @@ int main(int argc, char **argv) {
     Options.OnInstance = AddInstance;
   std::vector<lwp::Profile> Profiles;
   for (size_t I = 0; I != Dumps.size(); ++I) {
-    if (Binary) {
+    if (Binary && !KnownLoadBias) {
       Expected<uint64_t> Bias = findLoadBias(*Binary, Dumps[I], DumpPaths[I]);
       if (!Bias)
         return fail(toString(Bias.takeError()));
