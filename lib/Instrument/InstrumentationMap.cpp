@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Instrument/InstrumentationMap.h"
+#include "lwp/Support/TextTable.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -16,7 +17,6 @@
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <algorithm>
-#include <array>
 
 using namespace lwp;
 using llvm::createStringError;
@@ -200,42 +200,18 @@ static std::string optionalToString(const std::optional<uint32_t> &V) {
 }
 
 void InstrumentationMap::printTable(llvm::raw_ostream &OS) const {
-  const char *Headers[] = {"ID",     "kind",   "function", "depth",
-                           "height", "parent", "location"};
-  constexpr unsigned NumColumns = std::size(Headers);
-  std::vector<std::array<std::string, NumColumns>> Rows;
-  Rows.reserve(Entries.size());
+  TextTable T({{"ID", true},
+               {"kind", false},
+               {"function", false},
+               {"depth", true},
+               {"height", true},
+               {"parent", true},
+               {"location", false}});
   for (const RegionEntry &E : Entries)
-    Rows.push_back({std::to_string(E.Id), stringifyRegionKind(E.Kind).str(),
-                    E.Function, optionalToString(E.Depth),
-                    optionalToString(E.Height), optionalToString(E.ParentId),
-                    E.Loc.str()});
-  size_t Widths[NumColumns];
-  for (unsigned C = 0; C != NumColumns; ++C) {
-    Widths[C] = StringRef(Headers[C]).size();
-    for (const auto &Row : Rows)
-      Widths[C] = std::max(Widths[C], Row[C].size());
-  }
-  // Numbers are right-aligned, text left-aligned; the last column is not
-  // padded.
-  auto printRow = [&](auto Cell) {
-    for (unsigned C = 0; C != NumColumns; ++C) {
-      StringRef Text = Cell(C);
-      bool Numeric = C == 0 || C == 3 || C == 4 || C == 5;
-      if (C)
-        OS << "  ";
-      if (C + 1 == NumColumns)
-        OS << Text;
-      else if (Numeric)
-        OS.indent(Widths[C] - Text.size()) << Text;
-      else
-        OS << Text.str() << std::string(Widths[C] - Text.size(), ' ');
-    }
-    OS << "\n";
-  };
-  printRow([&](unsigned C) { return StringRef(Headers[C]); });
-  for (const auto &Row : Rows)
-    printRow([&](unsigned C) { return StringRef(Row[C]); });
+    T.add({std::to_string(E.Id), stringifyRegionKind(E.Kind).str(), E.Function,
+           optionalToString(E.Depth), optionalToString(E.Height),
+           optionalToString(E.ParentId), E.Loc.str()});
+  T.print(OS);
 }
 
 //===----------------------------------------------------------------------===//

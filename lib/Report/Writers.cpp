@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Report/Writers.h"
+#include "lwp/Support/TextTable.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -69,45 +70,6 @@ std::vector<const RegionProfile *> lwp::selectRows(const ReportInput &In,
     Rows.resize(Options.Top);
   return Rows;
 }
-
-namespace {
-/// A text table: right-aligned numbers, left-aligned text, two spaces apart.
-class TextTable {
-public:
-  explicit TextTable(std::vector<std::pair<std::string, bool>> Columns)
-      : Columns(std::move(Columns)) {}
-  void add(std::vector<std::string> Row) { Rows.push_back(std::move(Row)); }
-  void print(raw_ostream &OS) const {
-    std::vector<size_t> Widths;
-    for (const auto &[Name, Numeric] : Columns)
-      Widths.push_back(Name.size());
-    for (const auto &Row : Rows)
-      for (size_t C = 0; C != Row.size(); ++C)
-        Widths[C] = std::max(Widths[C], Row[C].size());
-    auto line = [&](auto Cell) {
-      for (size_t C = 0; C != Columns.size(); ++C) {
-        std::string Text = Cell(C);
-        if (C)
-          OS << "  ";
-        if (C + 1 == Columns.size())
-          OS << Text;
-        else if (Columns[C].second)
-          OS.indent(Widths[C] - Text.size()) << Text;
-        else
-          OS << Text << std::string(Widths[C] - Text.size(), ' ');
-      }
-      OS << "\n";
-    };
-    line([&](size_t C) { return Columns[C].first; });
-    for (const auto &Row : Rows)
-      line([&](size_t C) { return Row[C]; });
-  }
-
-private:
-  std::vector<std::pair<std::string, bool>> Columns;
-  std::vector<std::vector<std::string>> Rows;
-};
-} // namespace
 
 static void writeHeader(raw_ostream &OS, const ReportInput &In) {
   const Dump &D = In.D;
