@@ -230,7 +230,7 @@ void append32(llvm::SmallVectorImpl<char> &Out, uint32_t V) {
 }
 } // namespace
 
-void InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
+uint32_t InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
   // Strings first, to know their offsets.
   std::string Strings;
   llvm::StringMap<uint32_t> Offsets;
@@ -247,7 +247,8 @@ void InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
     Names.push_back({intern(E.Function), intern(E.Loc.File)});
 
   size_t StringsOffset = BlobHeaderSize + Entries.size() * BlobEntrySize;
-  size_t Size = llvm::alignTo(StringsOffset + Strings.size(), 8);
+  size_t SlotsOffset = llvm::alignTo(StringsOffset + Strings.size(), 16);
+  size_t Size = SlotsOffset + Entries.size() * RegionSlotSize;
   size_t Start = Out.size();
   Out.append(std::begin(InstrumentationMapMagic),
              std::end(InstrumentationMapMagic));
@@ -255,7 +256,7 @@ void InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
   append32(Out, static_cast<uint32_t>(Size));
   append32(Out, static_cast<uint32_t>(Entries.size()));
   append32(Out, static_cast<uint32_t>(StringsOffset));
-  append32(Out, 0);
+  append32(Out, static_cast<uint32_t>(SlotsOffset));
   append32(Out, 0);
   for (size_t I = 0; I != Entries.size(); ++I) {
     const RegionEntry &E = Entries[I];
@@ -277,13 +278,12 @@ void InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
   }
   Out.append(Strings.begin(), Strings.end());
   Out.resize(Start + Size, '\0');
+  return static_cast<uint32_t>(SlotsOffset);
 }
 
-Expected<InstrumentationMap> InstrumentationMap::readSection(StringRef Bytes) {
+Expected<std::vector<MapBlob>> InstrumentationMap::readBlobs(StringRef Bytes) {
   using llvm::support::endian::read32le;
-  InstrumentationMap Map;
-  llvm::DenseMap<uint32_t, unsigned> BlobOfId;
-  unsigned Blob = 0;
+  std::vector<MapBlob> Blobs;
   size_t Pos = 0;
   while (true) {
     // Skip the zero padding the linker may put between blobs.
@@ -292,6 +292,7 @@ Expected<InstrumentationMap> InstrumentationMap::readSection(StringRef Bytes) {
     if (Pos >= Bytes.size())
       break;
     Pos &= ~size_t(7);
+    unsigned Blob = Blobs.size();
     StringRef Rest = Bytes.drop_front(Pos);
     if (Rest.size() < BlobHeaderSize ||
         !Rest.starts_with(StringRef(InstrumentationMapMagic,
@@ -301,17 +302,26 @@ Expected<InstrumentationMap> InstrumentationMap::readSection(StringRef Bytes) {
                                Pos);
     const char *H = Rest.data();
     uint32_t Version = read32le(H + 8), Size = read32le(H + 12),
-             Count = read32le(H + 16), StringsOffset = read32le(H + 20);
-    if (Version != InstrumentationMapBlobVersion)
+             Count = read32le(H + 16), StringsOffset = read32le(H + 20),
+             SlotsOffset = read32le(H + 24);
+    if (Version != 1 && Version != 2)
       return createStringError("instrumentation map section: blob %u has "
-                               "version %u (expected %u)",
-                               Blob, Version, InstrumentationMapBlobVersion);
-    if (Size > Rest.size() || Size < BlobHeaderSize || StringsOffset > Size ||
-        (uint64_t)Count * BlobEntrySize > StringsOffset - BlobHeaderSize)
+                               "version %u (expected 1 or 2)",
+                               Blob, Version);
+    if (Version == 1)
+      SlotsOffset = Size;
+    // Every bound is checked in 64 bits, so that no subtraction wraps.
+    uint64_t EntriesEnd = BlobHeaderSize + uint64_t(Count) * BlobEntrySize;
+    uint64_t SlotsEnd =
+        uint64_t(SlotsOffset) +
+        (Version == 2 ? uint64_t(Count) * RegionSlotSize : 0);
+    if (Size > Rest.size() || StringsOffset < EntriesEnd ||
+        StringsOffset > SlotsOffset || SlotsEnd > Size ||
+        (Version == 2 && SlotsOffset % RegionSlotSize != 0))
       return createStringError("instrumentation map section: blob %u is "
                                "truncated or corrupt",
                                Blob);
-    StringRef Strings = Rest.slice(StringsOffset, Size);
+    StringRef Strings = Rest.slice(StringsOffset, SlotsOffset);
     auto string = [&](uint32_t Offset) -> std::optional<StringRef> {
       if (Offset >= Strings.size())
         return std::nullopt;
@@ -321,6 +331,10 @@ Expected<InstrumentationMap> InstrumentationMap::readSection(StringRef Bytes) {
         return std::nullopt;
       return S.take_front(End);
     };
+    MapBlob B;
+    B.Offset = Pos;
+    B.Version = Version;
+    B.SlotsOffset = Version == 2 ? SlotsOffset : 0;
     for (uint32_t I = 0; I != Count; ++I) {
       const char *P = H + BlobHeaderSize + I * BlobEntrySize;
       RegionEntry E;
@@ -328,7 +342,10 @@ Expected<InstrumentationMap> InstrumentationMap::readSection(StringRef Bytes) {
       uint8_t Kind = P[4], Flags = P[5];
       std::optional<StringRef> Function = string(read32le(P + 20));
       std::optional<StringRef> File = string(read32le(P + 24));
-      if (Kind > 1 || !Function || !File || E.Id > MaxRegionId)
+      bool BadId = Version == 2 ? E.Id != I : E.Id > MaxRegionId;
+      bool BadParent = (Flags & HasParent) && Version == 2 &&
+                       read32le(P + 16) >= Count;
+      if (Kind > 1 || !Function || !File || BadId || BadParent)
         return createStringError("instrumentation map section: region %u of "
                                  "blob %u is corrupt",
                                  I, Blob);
@@ -343,16 +360,38 @@ Expected<InstrumentationMap> InstrumentationMap::readSection(StringRef Bytes) {
       E.Loc.File = File->str();
       E.Loc.Line = read32le(P + 28);
       E.Loc.Column = read32le(P + 32);
-      auto [It, Inserted] = BlobOfId.try_emplace(E.Id, Blob);
+      B.Entries.push_back(std::move(E));
+    }
+    Blobs.push_back(std::move(B));
+    Pos += std::max<size_t>(Size, 8);
+  }
+  return Blobs;
+}
+
+Expected<InstrumentationMap> InstrumentationMap::readSection(StringRef Bytes) {
+  Expected<std::vector<MapBlob>> Blobs = readBlobs(Bytes);
+  if (!Blobs)
+    return Blobs.takeError();
+  InstrumentationMap Map;
+  llvm::DenseMap<uint32_t, unsigned> BlobOfId;
+  uint32_t Next = 1;
+  for (auto [Index, B] : llvm::enumerate(*Blobs)) {
+    uint32_t First = Next;
+    for (RegionEntry &E : B.Entries) {
+      if (B.Version == 2) {
+        E.Id += First;
+        if (E.ParentId)
+          *E.ParentId += First;
+        Next = E.Id + 1;
+      }
+      auto [It, Inserted] = BlobOfId.try_emplace(E.Id, Index);
       if (!Inserted)
         return createStringError(
             "instrumentation map section: region ID %u is used by two "
-            "modules (blobs %u and %u); give each module its own lwp-id-base",
-            E.Id, It->second, Blob);
+            "modules (blobs %u and %zu)",
+            E.Id, It->second, Index);
       Map.add(std::move(E));
     }
-    Pos += Size;
-    ++Blob;
   }
   llvm::sort(Map.Entries, [](const RegionEntry &A, const RegionEntry &B) {
     return A.Id < B.Id;

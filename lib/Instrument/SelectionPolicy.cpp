@@ -35,7 +35,7 @@ StringRef lwp::stringifySkipReason(SkipReason Reason) {
 }
 
 SelectionPolicy::SelectionPolicy(SelectionOptions Opts)
-    : Options(std::move(Opts)), NextId(Options.IdBase) {}
+    : Options(std::move(Opts)), NextId(0) {}
 
 Expected<SelectionPolicy> SelectionPolicy::create(SelectionOptions Options) {
   if (Options.StatsLevel < 0)
@@ -43,10 +43,6 @@ Expected<SelectionPolicy> SelectionPolicy::create(SelectionOptions Options) {
         "invalid stats-level %d: expected a level >= 0 (40 functions, 70 "
         "loops, 100 every loop)",
         Options.StatsLevel);
-  if (Options.IdBase > MaxRegionId)
-    return createStringError("invalid lwp-id-base %u: the largest region ID "
-                             "is %u",
-                             Options.IdBase, MaxRegionId);
   SelectionPolicy Policy(Options);
   if (!Options.FunctionFilter.empty()) {
     auto Filter = std::make_shared<llvm::Regex>(Options.FunctionFilter);
@@ -107,7 +103,7 @@ Expected<FunctionPlan> SelectionPolicy::planFunction(StringRef Function,
   if (Count && NextId + Count - 1 > MaxRegionId)
     return createStringError(
         "function '%s' needs region IDs up to %llu, above the largest "
-        "region ID %u (lower lwp-id-base or instrument fewer regions)",
+        "region ID %u (instrument fewer regions)",
         Function.str().c_str(),
         static_cast<unsigned long long>(NextId + Count - 1), MaxRegionId);
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Lowering/ProbeTarget.h"
+#include "lwp/Instrument/ProbeNames.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -57,12 +58,15 @@ llvm::StringRef lwp::stringifyProbeTarget(ProbeTarget Target) {
   return "unknown";
 }
 
-std::string lwp::handlerNameGlobal(llvm::StringRef Handler) {
-  return (HandlerNamePrefix + Handler).str();
+std::string lwp::hexagonProbeAsm(bool IsEnd) {
+  return (llvm::Twine("{ r0 = ##$0; call ") +
+          (IsEnd ? ProbeEndHandler : ProbeStartHandler) + " }")
+      .str();
 }
 
-std::string lwp::mapGlobalName(uint32_t FirstId, llvm::StringRef Blob) {
-  return llvm::formatv("{0}{1}.{2:x16}", MapGlobalPrefix, FirstId,
-                       llvm::xxh3_64bits(Blob))
+std::string lwp::mapGlobalName(llvm::StringRef ModuleName,
+                               llvm::StringRef Blob) {
+  std::string Key = (ModuleName + llvm::Twine('\0') + Blob).str();
+  return llvm::formatv("{0}{1:x-16}", MapGlobalPrefix, llvm::xxh3_64bits(Key))
       .str();
 }

@@ -79,7 +79,13 @@ Expected<ProfiledBinary> ProfiledBinary::open(StringRef Path) {
         InstrumentationMap::readSection(*Contents);
     if (!Map)
       return fail(toString(Map.takeError()));
+    Expected<std::vector<MapBlob>> Blobs =
+        InstrumentationMap::readBlobs(*Contents);
+    if (!Blobs)
+      return fail(toString(Blobs.takeError()));
     B.Map = std::move(*Map);
+    B.Blobs = std::move(*Blobs);
+    B.MapAddress = Sec.getAddress();
     B.HasMap = true;
   }
 

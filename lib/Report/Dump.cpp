@@ -21,7 +21,10 @@ using llvm::support::endian::read16le;
 using llvm::support::endian::read32le;
 using llvm::support::endian::read64le;
 
-static_assert(sizeof(lwp_dump_header) == 64, "header layout");
+static_assert(sizeof(lwp_dump_header) == 80, "header layout");
+static_assert(sizeof(lwp_dump_module) == 24, "module layout");
+/// Header bytes of version 1 (no module table).
+constexpr unsigned HeaderSizeV1 = 64;
 static_assert(sizeof(lwp_dump_image) == 16, "image layout");
 static_assert(sizeof(lwp_dump_thread) == 16, "thread layout");
 static_assert(sizeof(lwp_record32) == 16 && sizeof(lwp_record64) == 24,
@@ -163,15 +166,16 @@ llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src) {
     return std::move(E);
   if (memcmp(H, LWP_DUMP_MAGIC, LWP_DUMP_MAGIC_SIZE) != 0)
     return fail("not an LWP dump (wrong magic)");
-  if (Size < sizeof(lwp_dump_header))
-    return fail("truncated: " + llvm::Twine(Size) +
-                " bytes, shorter than the 64-byte header");
   Dump D;
-  D.Version = read32le(H + 8);
-  if (D.Version != LWP_DUMP_VERSION)
+  D.Version = Size >= 12 ? read32le(H + 8) : 0;
+  if (D.Version != 1 && D.Version != 2)
     return fail("format version " + llvm::Twine(D.Version) +
-                " is not supported (expected " + llvm::Twine(LWP_DUMP_VERSION) +
-                ")");
+                " is not supported (expected 1 or 2)");
+  unsigned ExpectedHeader =
+      D.Version == 1 ? HeaderSizeV1 : sizeof(lwp_dump_header);
+  if (Size < ExpectedHeader)
+    return fail("truncated: " + llvm::Twine(Size) + " bytes, shorter than the " +
+                llvm::Twine(ExpectedHeader) + "-byte header");
   uint32_t HeaderSize = read32le(H + 12);
   D.Target = read16le(H + 16);
   D.Counter = read16le(H + 18);
@@ -184,14 +188,20 @@ llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src) {
   uint32_t NumThreads = read32le(H + 52);
   D.ProbePairCost = read32le(H + 56);
   D.ProbeNestedCost = read32le(H + 60);
-  if (HeaderSize != sizeof(lwp_dump_header))
-    return fail("header size " + llvm::Twine(HeaderSize) + " is not 64");
+  uint32_t NumModules = 0;
+  if (D.Version >= 2) {
+    NumModules = read32le(H + 64);
+    D.ProcessId = read64le(H + 72);
+  }
+  if (HeaderSize != ExpectedHeader)
+    return fail("header size " + llvm::Twine(HeaderSize) + " is not " +
+                llvm::Twine(ExpectedHeader));
   if (D.RecordSize != sizeof(lwp_record32) &&
       D.RecordSize != sizeof(lwp_record64))
     return fail("record size " + llvm::Twine(D.RecordSize) +
                 " is neither 16 nor 24");
 
-  uint64_t Pos = sizeof(lwp_dump_header);
+  uint64_t Pos = ExpectedHeader;
   auto need = [&](uint64_t Bytes, const llvm::Twine &What) -> llvm::Error {
     if (Bytes > Size - Pos)
       return fail("truncated in " + What + " at offset " + llvm::Twine(Pos) +
@@ -219,6 +229,30 @@ llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src) {
     Img.Name = Bytes.substr(IdSize);
     Pos += Payload;
     D.Images.push_back(std::move(Img));
+  }
+  if (llvm::Error E = need(uint64_t(NumModules) * sizeof(lwp_dump_module),
+                           "the module table"))
+    return std::move(E);
+  for (uint32_t I = 0; I != NumModules; ++I) {
+    char MH[sizeof(lwp_dump_module)];
+    if (llvm::Error E = Src->read(Pos, MH))
+      return std::move(E);
+    DumpModule M;
+    M.BlobVaddr = read64le(MH);
+    M.Image = read32le(MH + 8);
+    M.FirstId = read32le(MH + 12);
+    M.NumRegions = read32le(MH + 16);
+    if (M.Image >= D.Images.size())
+      return fail("module " + llvm::Twine(I) + " names image " +
+                  llvm::Twine(M.Image) + " of " +
+                  llvm::Twine(D.Images.size()));
+    if (uint64_t(M.FirstId) + M.NumRegions > NumIds || M.FirstId == 0)
+      return fail("module " + llvm::Twine(I) + " has IDs " +
+                  llvm::Twine(M.FirstId) + ".." +
+                  llvm::Twine(uint64_t(M.FirstId) + M.NumRegions) +
+                  " outside the count table of " + llvm::Twine(NumIds));
+    D.Modules.push_back(M);
+    Pos += sizeof(MH);
   }
   if (llvm::Error E = need(uint64_t(NumIds) * 8, "the count table"))
     return std::move(E);

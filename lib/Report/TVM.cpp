@@ -79,9 +79,10 @@ llvm::Expected<Dump> lwp::importTVMJSON(llvm::StringRef Text,
   if (Counts.empty() && !Entries->empty())
     Counts.assign(MaxId + 1, 0);
 
+  // A version 1 dump: TVM's IDs are its own, program-wide, with no modules.
   std::string Bytes(LWP_DUMP_MAGIC, LWP_DUMP_MAGIC_SIZE);
-  append<uint32_t>(Bytes, LWP_DUMP_VERSION);
-  append<uint32_t>(Bytes, sizeof(lwp_dump_header));
+  append<uint32_t>(Bytes, 1);
+  append<uint32_t>(Bytes, 64);
   append<uint16_t>(Bytes, LWP_TARGET_HEXAGON);
   append<uint16_t>(Bytes, LWP_COUNTER_PCYCLES);
   append<uint32_t>(Bytes, sizeof(lwp_record32));

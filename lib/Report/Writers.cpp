@@ -21,16 +21,20 @@ using llvm::StringRef;
 namespace json = llvm::json;
 
 std::string lwp::regionLabel(const RegionEntry &E) {
-  if (E.Kind == RegionKind::Function)
-    return E.Function;
-  return formatv("{0}:loop#{1}", E.Function, E.Id).str();
+  std::string Label = E.Kind == RegionKind::Function
+                          ? E.Function
+                          : formatv("{0}:loop#{1}", E.Function, E.Id).str();
+  if (!E.Image.empty())
+    Label += " [" + E.Image + "]";
+  return Label;
 }
 
-/// "+0x1c" for a site inside a known function, else "-".
-static std::string siteOffset(const ReportInput &In, uint64_t Site) {
-  if (!In.Binary || !Site)
+/// "+0x1c" for a site of region \p Id inside a known function, else "-".
+static std::string siteOffset(const ReportInput &In, uint32_t Id,
+                              uint64_t Site) {
+  if (!In.Prog || !Site)
     return "-";
-  SymbolizedSite S = In.Binary->symbolize(Site);
+  SymbolizedSite S = In.Prog->symbolize(Id, Site);
   if (!S.Function)
     return formatv("{0:x}", Site).str();
   return formatv("+{0:x}", S.Offset).str();
@@ -105,11 +109,13 @@ tableRow(const ReportInput &In, const RegionProfile &R, unsigned Indent) {
   std::string Name =
       std::string(Indent * 2, ' ') +
       (E.Kind == RegionKind::Function ? E.Function : std::string("loop"));
+  if (!E.Image.empty())
+    Name += " [" + E.Image + "]";
   return {Name,
           std::to_string(R.Id),
           E.Depth ? std::to_string(*E.Depth) : "-",
-          siteOffset(In, R.StartSite),
-          siteOffset(In, R.EndSite),
+          siteOffset(In, R.Id, R.StartSite),
+          siteOffset(In, R.Id, R.EndSite),
           std::to_string(R.Count),
           std::to_string(R.Samples),
           std::to_string(rounded(R.TotalCycles)) + Star,
@@ -146,7 +152,9 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
     for (const RegionProfile *R : Rows) {
       std::vector<std::string> Row = tableRow(In, *R, 0);
       if (R->Entry->Kind == RegionKind::Loop)
-        Row[0] = R->Entry->Function + ":loop";
+        Row[0] = R->Entry->Function + ":loop" +
+                 (R->Entry->Image.empty() ? ""
+                                          : " [" + R->Entry->Image + "]");
       T.add(std::move(Row));
       AnyExtrapolated |= R->Extrapolated;
     }
@@ -210,8 +218,8 @@ void lwp::writeCSV(raw_ostream &OS, const ReportInput &In,
                   opt(E.Depth), opt(E.Height), opt(E.ParentId), R->Count,
                   R->Samples, R->Repaired, R->TotalCycles, R->SelfCycles,
                   R->Extrapolated ? 1 : 0, R->Min, R->Median, R->P90, R->Max,
-                  share(In, *R), siteOffset(In, R->StartSite),
-                  siteOffset(In, R->EndSite), quote(E.Loc.File), E.Loc.Line,
+                  share(In, *R), siteOffset(In, R->Id, R->StartSite),
+                  siteOffset(In, R->Id, R->EndSite), quote(E.Loc.File), E.Loc.Line,
                   E.Loc.Column);
   }
 }
@@ -231,6 +239,7 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
         {"id", int64_t(R->Id)},
         {"kind", stringifyRegionKind(E.Kind)},
         {"function", E.Function},
+        {"image", E.Image.empty() ? json::Value(nullptr) : E.Image},
         {"depth", opt(E.Depth)},
         {"height", opt(E.Height)},
         {"parent", opt(E.ParentId)},
@@ -245,8 +254,8 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
         {"p90", int64_t(R->P90)},
         {"max", int64_t(R->Max)},
         {"share", share(In, *R)},
-        {"start_offset", siteOffset(In, R->StartSite)},
-        {"end_offset", siteOffset(In, R->EndSite)},
+        {"start_offset", siteOffset(In, R->Id, R->StartSite)},
+        {"end_offset", siteOffset(In, R->Id, R->EndSite)},
         {"file", E.Loc.File},
         {"line", int64_t(E.Loc.Line)},
         {"column", int64_t(E.Loc.Column)},

@@ -30,6 +30,8 @@ int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
   H.header_size = sizeof(struct lwp_dump_header);
   H.num_images = view->num_images;
   H.num_threads = view->num_threads;
+  H.num_modules = view->num_modules;
+  H.flags = 0;
   if (write(ctx, &H, sizeof(H)))
     return -1;
 
@@ -48,6 +50,11 @@ int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
     if (writePadding(write, ctx, (uint64_t)Img->build_id_size + Img->name_size))
       return -1;
   }
+
+  if (view->num_modules &&
+      write(ctx, view->modules,
+            (uint64_t)view->num_modules * sizeof(struct lwp_dump_module)))
+    return -1;
 
   if (view->counts64) {
     if (H.num_ids &&
@@ -72,9 +79,23 @@ int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
     TH.num_records = T->num_records;
     if (write(ctx, &TH, sizeof(TH)))
       return -1;
-    if (T->num_records &&
-        write(ctx, T->records, T->num_records * (uint64_t)RecordSize))
+    if (view->map_id_word && RecordSize == sizeof(struct lwp_record32)) {
+      /* Convert the ID words in chunks, without a heap. */
+      struct lwp_record32 Chunk[32];
+      const struct lwp_record32 *R = T->records;
+      for (uint64_t I = 0; I < T->num_records;) {
+        uint32_t N = 0;
+        for (; N != 32 && I < T->num_records; ++N, ++I) {
+          Chunk[N] = R[I];
+          Chunk[N].id_word = view->map_id_word(R[I].id_word);
+        }
+        if (write(ctx, Chunk, (uint64_t)N * sizeof(struct lwp_record32)))
+          return -1;
+      }
+    } else if (T->num_records &&
+               write(ctx, T->records, T->num_records * (uint64_t)RecordSize)) {
       return -1;
+    }
   }
   return 0;
 }

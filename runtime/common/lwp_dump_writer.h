@@ -39,14 +39,23 @@ struct lwp_thread_view {
   uint64_t num_records;
 };
 
-/** Everything a dump holds. header.magic, version, header_size, num_images
- *  and num_threads are filled in by the writer; the rest by the caller. The
- *  count table has header.num_ids entries, given either as 64-bit (counts64)
- *  or 32-bit (counts32) counters: exactly one of them is non-null. */
+/** Maps a 32-bit record's raw ID word (as a handler stored it) to the ID
+ *  word of the dump (docs/dump-format.md). */
+typedef uint32_t (*lwp_id_word_fn)(uint32_t raw);
+
+/** Everything a dump holds. header.magic, version, header_size, num_images,
+ *  num_modules and num_threads are filled in by the writer; the rest by the
+ *  caller. The count table has header.num_ids entries, given either as 64-bit
+ *  (counts64) or 32-bit (counts32) counters: exactly one of them is non-null.
+ *  With map_id_word set, 16-byte records are written through it (in chunks,
+ *  the source records unchanged). */
 struct lwp_dump_view {
   struct lwp_dump_header header;
   const struct lwp_image_view *images;
   uint32_t num_images;
+  const struct lwp_dump_module *modules;
+  uint32_t num_modules;
+  lwp_id_word_fn map_id_word;
   const uint64_t *counts64;
   const uint32_t *counts32;
   const struct lwp_thread_view *threads;

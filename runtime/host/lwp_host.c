@@ -1,12 +1,19 @@
-/*===- lwp_host.c - Host runtime: state, calibration, dump ----------------===*\
+/*===- lwp_host.c - Host runtime: core, modules, threads, dump ------------===*\
 |*                                                                            *|
 |* Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.          *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 /*
- * Everything of the host runtime but the handlers: per-thread state, start-up
- * (environment, probe-pair calibration, counter frequency), the images of the
- * process (dl_iterate_phdr), and lwp_dump / lwp_reset / the dump at exit.
+ * Everything of the host runtime but the handlers:
+ *   - the core (one per process, shared by every copy of the runtime that the
+ *     executable and the shared objects carry; see lwp_host_internal.h);
+ *   - module registration (__lwp_register_module): every instrumented module
+ *     registers its map blob from a constructor; its slots get program-wide
+ *     IDs and the module is remembered with its image (path, load bias, GNU
+ *     build ID), so that the dump names it even after dlclose;
+ *   - per-thread state, start-up (environment, probe-pair calibration,
+ *     counter frequency), fork (the child starts from zero), and lwp_dump /
+ *     lwp_reset / the dump at exit, written to a temporary name and renamed.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -16,6 +23,7 @@
 #include "../common/lwp_dump_writer.h"
 #include "lwp/Runtime/lwp_runtime.h"
 
+#include <dlfcn.h>
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -24,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -33,14 +42,163 @@ __thread struct lwp_thread_state *lwp_tls_state
 uint64_t lwp_cap = LWP_CAP;
 
 /* Start/end probe handlers (lwp_host_handler.c). */
-__attribute__((preserve_all)) void __lwp_probe_start(uint32_t Id);
-__attribute__((preserve_all)) void __lwp_probe_end(uint32_t Id);
+__attribute__((preserve_all)) void __lwp_probe_start(const struct lwp_slot *);
+__attribute__((preserve_all)) void __lwp_probe_end(const struct lwp_slot *);
 
-static pthread_mutex_t RegistryLock = PTHREAD_MUTEX_INITIALIZER;
+/*===----------------------------------------------------------------------===*
+ * The core and how copies find it
+ *===----------------------------------------------------------------------===*/
+
+#define LWP_CORE_MAGIC 0x4350574cu /* "LWPC" */
+/** Bumped whenever struct lwp_core or struct lwp_thread_state changes. */
+#define LWP_CORE_ABI 2u
+
+/** What every copy of the runtime calls in the one core. */
+struct lwp_core {
+  uint32_t magic; /**< LWP_CORE_MAGIC */
+  uint32_t abi;   /**< LWP_CORE_ABI */
+  /** This thread's state (created when \p S is null), its count table grown
+   *  to cover \p Id when \p Id is a registered ID. */
+  struct lwp_thread_state *(*slow)(struct lwp_thread_state *S, uint32_t Id);
+  void (*register_module)(void *Blob);
+  int (*dump)(const char *Path);
+  void (*reset)(void);
+  uint64_t (*cap)(void);
+};
+
+static struct lwp_thread_state *coreSlow(struct lwp_thread_state *S,
+                                         uint32_t Id);
+static void coreRegister(void *Blob);
+static int coreDump(const char *Path);
+static void coreReset(void);
+static uint64_t coreCap(void);
+
+/** This copy's core; used only when it is the process's core. */
+__attribute__((visibility("hidden"))) struct lwp_core lwp_own_core = {
+    LWP_CORE_MAGIC, LWP_CORE_ABI, coreSlow, coreRegister,
+    coreDump,       coreReset,    coreCap};
+
+/* The note that locates lwp_own_core: name "LWP", type 1, a 4-byte
+ * descriptor holding the offset from the descriptor to the core. */
+__asm__(".pushsection .note.lwp,\"a\",@note\n"
+        ".balign 4\n"
+        ".long 4\n"
+        ".long 4\n"
+        ".long 1\n"
+        ".asciz \"LWP\"\n"
+        ".long lwp_own_core - .\n"
+        ".popsection\n");
+
+static struct lwp_core *Core;
+
+struct CoreSearch {
+  struct lwp_core *Found;
+};
+
+static int findCoreInImage(struct dl_phdr_info *Info, size_t Size,
+                           void *Data) {
+  (void)Size;
+  struct CoreSearch *Search = Data;
+  for (int I = 0; I != Info->dlpi_phnum; ++I) {
+    const ElfW(Phdr) *P = &Info->dlpi_phdr[I];
+    if (P->p_type != PT_NOTE)
+      continue;
+    const uint8_t *Note = (const uint8_t *)(Info->dlpi_addr + P->p_vaddr);
+    const uint8_t *End = Note + P->p_memsz;
+    while (Note + sizeof(ElfW(Nhdr)) <= End) {
+      const ElfW(Nhdr) *H = (const ElfW(Nhdr) *)Note;
+      const uint8_t *Name = Note + sizeof(*H);
+      const uint8_t *Desc = Name + ((H->n_namesz + 3) & ~3u);
+      if (Desc > End || Desc + H->n_descsz > End)
+        break;
+      if (H->n_type == 1 && H->n_namesz == 4 && memcmp(Name, "LWP", 4) == 0 &&
+          H->n_descsz == 4) {
+        int32_t Offset;
+        memcpy(&Offset, Desc, 4);
+        struct lwp_core *C = (struct lwp_core *)(Desc + Offset);
+        if (C->magic == LWP_CORE_MAGIC && C->abi == LWP_CORE_ABI) {
+          Search->Found = C;
+          return 1;
+        }
+      }
+      Note = Desc + ((H->n_descsz + 3) & ~3u);
+    }
+  }
+  return 0;
+}
+
+/** The process's core: that of the first image in load order with a
+ *  compatible note (the executable's when it has the runtime). A shared
+ *  object whose copy becomes the core is pinned (RTLD_NODELETE), so that
+ *  dlclose never unmaps the core. */
+static struct lwp_core *getCore(void) {
+  struct lwp_core *C = __atomic_load_n(&Core, __ATOMIC_ACQUIRE);
+  if (C)
+    return C;
+  struct CoreSearch Search = {NULL};
+  dl_iterate_phdr(findCoreInImage, &Search);
+  C = Search.Found ? Search.Found : &lwp_own_core;
+  if (C == &lwp_own_core) {
+    Dl_info Info;
+    if (dladdr(&lwp_own_core, &Info) && Info.dli_fname && *Info.dli_fname)
+      dlopen(Info.dli_fname, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE);
+  }
+  lwp_cap = C->cap();
+  __atomic_store_n(&Core, C, __ATOMIC_RELEASE);
+  return C;
+}
+
+/* The entry points every copy exports call the core. */
+
+__attribute__((preserve_all)) struct lwp_thread_state *
+lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id) {
+  S = getCore()->slow(S, Id);
+  if (!S)
+    return NULL;
+  lwp_tls_state = S;
+  if (Id - 1u >= S->count_limit) {
+    ++S->dropped;
+    return NULL;
+  }
+  return S;
+}
+
+__attribute__((visibility("default"))) void __lwp_register_module(void *Blob) {
+  getCore()->register_module(Blob);
+}
+
+int lwp_dump(const char *Path) { return getCore()->dump(Path); }
+
+void lwp_reset(void) { getCore()->reset(); }
+
+/*===----------------------------------------------------------------------===*
+ * Core state (used only in the copy that is the core)
+ *===----------------------------------------------------------------------===*/
+
+static pthread_mutex_t Lock = PTHREAD_MUTEX_INITIALIZER;
 static struct lwp_thread_state *Registry;
 static uint64_t BufferRecords = LWP_BUFFER_RECORDS;
 static uint32_t ProbePairCost, ProbeNestedCost;
 static uint64_t StartTicks, StartNanos;
+/** Next program-wide ID; IDs 1 and 2 serve the calibration until the first
+ *  module registers. */
+static uint32_t NextId = 1;
+static int Calibrating;
+/** Set in a child of fork(): its dump goes to a path of its own. */
+static int Forked;
+
+/** One image that registered modules (a copy of what dl_iterate_phdr gave). */
+struct ImageInfo {
+  uint64_t LoadBias;
+  char *Name;
+  uint8_t *BuildId;
+  uint32_t BuildIdSize;
+};
+
+static struct ImageInfo *Images;
+static uint32_t NumImages, ImagesCapacity;
+static struct lwp_dump_module *Modules;
+static uint32_t NumModules, ModulesCapacity;
 
 #if defined(__x86_64__)
 #define LWP_HOST_TARGET LWP_TARGET_X86_64
@@ -66,59 +224,244 @@ static uint64_t monotonicNanos(void) {
   return (uint64_t)T.tv_sec * 1000000000u + (uint64_t)T.tv_nsec;
 }
 
-/* A state for threads whose buffers could not be allocated: it keeps no
- * record, and its counts are shared (and so only approximate). */
-static uint64_t FallbackCounts[LWP_MAX_IDS];
+static void ensureInit(void);
 
-__attribute__((preserve_all)) struct lwp_thread_state *lwp_thread_init(void) {
+/** Grows \p S's count table to cover IDs below \p Limit + 1 (doubling). The
+ *  old table is not freed: lwp_dump may be reading it on another thread. */
+static void growCounts(struct lwp_thread_state *S, uint32_t Limit) {
+  uint64_t New = S->count_limit ? S->count_limit : 64;
+  while (New < Limit)
+    New *= 2;
+  if (New > UINT32_MAX - 1)
+    New = UINT32_MAX - 1;
+  uint64_t *Counts = calloc(New + 1, sizeof(uint64_t));
+  if (!Counts)
+    return;
+  if (S->counts)
+    memcpy(Counts, S->counts, (S->count_limit + 1) * sizeof(uint64_t));
+  __atomic_store_n(&S->counts, Counts, __ATOMIC_RELEASE);
+  __atomic_store_n(&S->count_limit, (uint32_t)New, __ATOMIC_RELEASE);
+}
+
+/** A new thread state, registered. Never fails: without memory for the
+ *  records the thread only counts; without any memory it gets a static state
+ *  that drops everything. */
+static struct lwp_thread_state *newThreadState(void) {
   struct lwp_thread_state *S = calloc(1, sizeof(*S));
   if (!S) {
-    static struct lwp_thread_state Fallback = {
-        FallbackCounts, 0, 0, 0, 0, 0, 0};
-    fprintf(stderr, "lwp: out of memory for a thread's profile buffers; "
-                    "this thread's regions are counted only\n");
-    lwp_tls_state = &Fallback;
+    static struct lwp_thread_state Fallback;
+    fprintf(stderr, "lwp: out of memory for a thread's profile state; "
+                    "its probes are dropped\n");
     return &Fallback;
   }
-  S->counts = calloc(LWP_MAX_IDS, sizeof(uint64_t));
-  /* Pages of a large malloc are touched only when records reach them. */
   S->records = malloc(BufferRecords * sizeof(struct lwp_record64));
-  if (!S->counts || !S->records) {
-    free(S->counts);
-    free(S->records);
-    free(S);
-    S = NULL;
-    return lwp_thread_init(); /* the fallback branch, now that S is freed */
+  if (S->records) {
+    S->capacity = BufferRecords;
+    /* Touch the first pages now, so that the first recorded probes do not
+     * pay page faults (about 45 ticks a pair here, docs/performance.md). */
+    uint64_t Touch = BufferRecords < 16384 ? BufferRecords : 16384;
+    memset(S->records, 0, Touch * sizeof(struct lwp_record64));
+  } else if (BufferRecords) {
+    fprintf(stderr, "lwp: out of memory for a thread's record buffer (%llu "
+                    "records); this thread's regions are counted only\n",
+            (unsigned long long)BufferRecords);
   }
-  S->capacity = BufferRecords;
-  /* Touch the first pages now, so that the first recorded probes do not pay
-   * page faults (about 45 ticks a pair here, docs/performance.md). */
-  uint64_t Touch = BufferRecords < 16384 ? BufferRecords : 16384;
-  memset(S->records, 0, Touch * sizeof(struct lwp_record64));
   S->thread_id = (uint64_t)syscall(SYS_gettid);
-  pthread_mutex_lock(&RegistryLock);
+  pthread_mutex_lock(&Lock);
   S->next = Registry;
   Registry = S;
-  pthread_mutex_unlock(&RegistryLock);
-  lwp_tls_state = S;
+  pthread_mutex_unlock(&Lock);
   return S;
 }
 
+/** coreSlow without the start-up (which calls it for the calibration). */
+static struct lwp_thread_state *threadStateFor(struct lwp_thread_state *S,
+                                               uint32_t Id) {
+  if (!S)
+    S = lwp_tls_state;
+  if (!S) {
+    S = newThreadState();
+    lwp_tls_state = S;
+  }
+  uint32_t Known = __atomic_load_n(&NextId, __ATOMIC_ACQUIRE);
+  if (Id != 0 && (Id < Known || (Calibrating && Id <= 2)) &&
+      Id - 1u >= S->count_limit)
+    growCounts(S, Id);
+  return S;
+}
+
+static struct lwp_thread_state *coreSlow(struct lwp_thread_state *S,
+                                         uint32_t Id) {
+  ensureInit();
+  return threadStateFor(S, Id);
+}
+
+static uint64_t coreCap(void) {
+  ensureInit();
+  return lwp_cap;
+}
+
+/** Fills \p Image with the image that contains \p Address. */
+struct ImageSearch {
+  uintptr_t Address;
+  int Found;
+  struct ImageInfo Image;
+};
+
+static int findImage(struct dl_phdr_info *Info, size_t Size, void *Data) {
+  (void)Size;
+  struct ImageSearch *Search = Data;
+  int Contains = 0;
+  for (int I = 0; I != Info->dlpi_phnum && !Contains; ++I) {
+    const ElfW(Phdr) *P = &Info->dlpi_phdr[I];
+    uintptr_t Start = Info->dlpi_addr + P->p_vaddr;
+    Contains = P->p_type == PT_LOAD && Search->Address >= Start &&
+               Search->Address - Start < P->p_memsz;
+  }
+  if (!Contains)
+    return 0;
+  Search->Found = 1;
+  Search->Image.LoadBias = Info->dlpi_addr;
+  const char *Name = Info->dlpi_name;
+  char ExePath[4096];
+  if (!Name || !*Name) {
+    /* The main program: dl_iterate_phdr gives no name. */
+    ssize_t N = readlink("/proc/self/exe", ExePath, sizeof(ExePath) - 1);
+    ExePath[N > 0 ? N : 0] = '\0';
+    Name = ExePath;
+  }
+  Search->Image.Name = strdup(Name);
+  for (int I = 0; I != Info->dlpi_phnum; ++I) {
+    const ElfW(Phdr) *P = &Info->dlpi_phdr[I];
+    if (P->p_type != PT_NOTE)
+      continue;
+    const uint8_t *Note = (const uint8_t *)(Info->dlpi_addr + P->p_vaddr);
+    const uint8_t *End = Note + P->p_memsz;
+    while (Note + sizeof(ElfW(Nhdr)) <= End) {
+      const ElfW(Nhdr) *H = (const ElfW(Nhdr) *)Note;
+      const uint8_t *NameP = Note + sizeof(*H);
+      const uint8_t *Desc = NameP + ((H->n_namesz + 3) & ~3u);
+      if (Desc > End || Desc + H->n_descsz > End)
+        break;
+      if (H->n_type == NT_GNU_BUILD_ID && H->n_namesz == 4 &&
+          memcmp(NameP, "GNU", 4) == 0) {
+        Search->Image.BuildId = malloc(H->n_descsz ? H->n_descsz : 1);
+        if (Search->Image.BuildId) {
+          memcpy(Search->Image.BuildId, Desc, H->n_descsz);
+          Search->Image.BuildIdSize = H->n_descsz;
+        }
+        return 1;
+      }
+      Note = Desc + ((H->n_descsz + 3) & ~3u);
+    }
+  }
+  return 1;
+}
+
+/** Index of the image that contains \p Address in Images, adding it; the
+ *  same image (same load bias and path) is listed once. UINT32_MAX when
+ *  there is no such image or no memory. Called with Lock held. */
+static uint32_t imageOf(const void *Address) {
+  struct ImageSearch Search;
+  memset(&Search, 0, sizeof(Search));
+  Search.Address = (uintptr_t)Address;
+  dl_iterate_phdr(findImage, &Search);
+  if (!Search.Found || !Search.Image.Name)
+    return UINT32_MAX;
+  for (uint32_t I = 0; I != NumImages; ++I)
+    if (Images[I].LoadBias == Search.Image.LoadBias &&
+        strcmp(Images[I].Name, Search.Image.Name) == 0) {
+      free(Search.Image.Name);
+      free(Search.Image.BuildId);
+      return I;
+    }
+  if (NumImages == ImagesCapacity) {
+    uint32_t New = ImagesCapacity ? 2 * ImagesCapacity : 8;
+    struct ImageInfo *P = realloc(Images, New * sizeof(*P));
+    if (!P) {
+      free(Search.Image.Name);
+      free(Search.Image.BuildId);
+      return UINT32_MAX;
+    }
+    Images = P;
+    ImagesCapacity = New;
+  }
+  Images[NumImages] = Search.Image;
+  return NumImages++;
+}
+
+static void coreRegister(void *Blob) {
+  ensureInit();
+  const struct lwp_map_blob_header *H = Blob;
+  if (!H || memcmp(H->magic, LWP_MAP_MAGIC, LWP_MAP_MAGIC_SIZE) != 0 ||
+      H->version != LWP_MAP_BLOB_VERSION || H->slots_offset % 16 != 0 ||
+      (uint64_t)H->slots_offset + 16ull * H->num_regions > H->size) {
+    fprintf(stderr, "lwp: ignoring a module whose map blob at %p is not a "
+                    "version %u LWP map (built by another LWP?)\n",
+            Blob, LWP_MAP_BLOB_VERSION);
+    return;
+  }
+  struct lwp_slot *Slots = (struct lwp_slot *)((char *)Blob + H->slots_offset);
+  if (H->num_regions == 0)
+    return;
+  pthread_mutex_lock(&Lock);
+  if (Slots[0].index != 0) { /* registered already */
+    pthread_mutex_unlock(&Lock);
+    return;
+  }
+  uint32_t Image = imageOf(Blob);
+  if (Image == UINT32_MAX || NextId > UINT32_MAX / 2 - H->num_regions) {
+    pthread_mutex_unlock(&Lock);
+    fprintf(stderr, "lwp: cannot register the module at %p (no image or out "
+                    "of memory); its probes are dropped\n",
+            Blob);
+    return;
+  }
+  if (NumModules == ModulesCapacity) {
+    uint32_t New = ModulesCapacity ? 2 * ModulesCapacity : 64;
+    struct lwp_dump_module *P = realloc(Modules, New * sizeof(*P));
+    if (!P) {
+      pthread_mutex_unlock(&Lock);
+      fprintf(stderr, "lwp: out of memory registering a module; its probes "
+                      "are dropped\n");
+      return;
+    }
+    Modules = P;
+    ModulesCapacity = New;
+  }
+  struct lwp_dump_module *M = &Modules[NumModules++];
+  M->blob_vaddr = (uint64_t)(uintptr_t)Blob - Images[Image].LoadBias;
+  M->image = Image;
+  M->first_id = NextId;
+  M->num_regions = H->num_regions;
+  M->reserved = 0;
+  for (uint32_t I = 0; I != H->num_regions; ++I)
+    Slots[I].index = NextId + I;
+  __atomic_store_n(&NextId, NextId + H->num_regions, __ATOMIC_RELEASE);
+  pthread_mutex_unlock(&Lock);
+}
+
 static void resetState(struct lwp_thread_state *S) {
-  memset(S->counts, 0, LWP_MAX_IDS * sizeof(uint64_t));
+  if (S->counts)
+    memset(S->counts, 0, (S->count_limit + 1) * sizeof(uint64_t));
   S->num_records = 0;
   S->dropped = 0;
 }
 
-void lwp_reset(void) {
-  pthread_mutex_lock(&RegistryLock);
+static void coreReset(void) {
+  ensureInit();
+  pthread_mutex_lock(&Lock);
   for (struct lwp_thread_state *S = Registry; S; S = S->next)
     resetState(S);
-  pthread_mutex_unlock(&RegistryLock);
+  pthread_mutex_unlock(&Lock);
 }
 
+/*===----------------------------------------------------------------------===*
+ * Start-up: environment, calibration, fork
+ *===----------------------------------------------------------------------===*/
+
 /* Calls through volatile pointers keep the calibration pairs real calls. */
-typedef void ProbeFn(uint32_t) __attribute__((preserve_all));
+typedef void ProbeFn(const struct lwp_slot *) __attribute__((preserve_all));
 static ProbeFn *volatile StartFn = __lwp_probe_start;
 static ProbeFn *volatile EndFn = __lwp_probe_end;
 
@@ -132,10 +475,14 @@ static int compareU64(const void *A, const void *B) {
  *   PairCost:   end - start of an empty region (what its own probes add);
  *   NestedCost: how much an empty pair nested in a region adds to that
  *               region (the two handlers whole, call and return included).
- * IDs 0 and 1 are used and reset afterwards. */
+ * Two slots of the runtime with IDs 1 and 2 are used before any module has
+ * registered; their counts are reset afterwards. */
 static void calibrateProbes(void) {
-  struct lwp_thread_state *S = lwp_tls_state ? lwp_tls_state : lwp_thread_init();
-  if (S->capacity < 4)
+  static struct lwp_slot Slots[2] = {{1, 0, 0, 0}, {2, 0, 0, 0}};
+  Calibrating = 1;
+  struct lwp_thread_state *S = threadStateFor(NULL, 2);
+  Calibrating = 0;
+  if (S->capacity < 6 || S->count_limit < 2)
     return;
   enum { Trials = 512 };
   static uint64_t Empty[Trials], Nested[Trials];
@@ -144,12 +491,12 @@ static void calibrateProbes(void) {
   lwp_cap = UINT64_MAX;
   for (int I = 0; I != Trials; ++I) {
     uint64_t N = S->num_records;
-    StartFn(0);
-    EndFn(0);
-    StartFn(0);
-    StartFn(1);
-    EndFn(1);
-    EndFn(0);
+    StartFn(&Slots[0]);
+    EndFn(&Slots[0]);
+    StartFn(&Slots[0]);
+    StartFn(&Slots[1]);
+    EndFn(&Slots[1]);
+    EndFn(&Slots[0]);
     if (S->num_records == N + 6) {
       const struct lwp_record64 *R = &S->records[N];
       uint64_t E = R[1].cycles - R[0].cycles, O = R[5].cycles - R[2].cycles;
@@ -160,7 +507,7 @@ static void calibrateProbes(void) {
     S->num_records = N;
   }
   lwp_cap = SavedCap;
-  S->counts[0] = S->counts[1] = 0;
+  S->counts[1] = S->counts[2] = 0;
   if (!Done)
     return;
   qsort(Empty, Done, sizeof(uint64_t), compareU64);
@@ -171,16 +518,22 @@ static void calibrateProbes(void) {
     ProbeNestedCost = (uint32_t)Nested[Done / 2];
 }
 
-static uint64_t parseEnv(const char *Name, uint64_t Default) {
+/** The unsigned value of environment variable \p Name in [\p Min, \p Max],
+ *  else \p Default with one warning line. */
+static uint64_t parseEnv(const char *Name, uint64_t Default, uint64_t Min,
+                         uint64_t Max) {
   const char *V = getenv(Name);
   if (!V || !*V)
     return Default;
   char *End;
   errno = 0;
   unsigned long long N = strtoull(V, &End, 10);
-  if (errno || *End || V[0] == '-') {
-    fprintf(stderr, "lwp: ignoring %s='%s': not an unsigned integer\n", Name,
-            V);
+  if (errno || *End || V[0] == '-' || N < Min || N > Max) {
+    fprintf(stderr,
+            "lwp: ignoring %s='%s': not an integer in [%llu, %llu]; using "
+            "%llu\n",
+            Name, V, (unsigned long long)Min, (unsigned long long)Max,
+            (unsigned long long)Default);
     return Default;
   }
   return N;
@@ -190,17 +543,56 @@ static void dumpAtExit(void) {
   const char *Path = getenv("LWP_OUTPUT");
   if (Path && !*Path)
     return;
-  lwp_dump(Path);
+  coreDump(Path);
 }
 
-__attribute__((constructor(101))) static void lwpInit(void) {
-  lwp_cap = parseEnv("LWP_CAP", LWP_CAP);
-  BufferRecords = parseEnv("LWP_BUFFER_RECORDS", LWP_BUFFER_RECORDS);
+static void forkPrepare(void) { pthread_mutex_lock(&Lock); }
+static void forkParent(void) { pthread_mutex_unlock(&Lock); }
+
+/* The child has one thread, the one that forked: it keeps that thread's
+ * state, starts from zero counts and records with its own thread ID, and
+ * forgets the other threads (whose buffers it leaves to the OS). */
+static void forkChild(void) {
+  pthread_mutex_init(&Lock, NULL);
+  struct lwp_thread_state *S = lwp_tls_state;
+  Registry = S;
+  if (S) {
+    S->next = NULL;
+    resetState(S);
+    S->thread_id = (uint64_t)syscall(SYS_gettid);
+  }
+  Forked = 1;
+}
+
+static pthread_once_t InitOnce = PTHREAD_ONCE_INIT;
+
+static void initCore(void) {
+  lwp_cap = parseEnv("LWP_CAP", LWP_CAP, 0, UINT32_MAX);
+  /* At most 2^32 records (96 GiB) a thread, so sizes never overflow. */
+  BufferRecords = parseEnv("LWP_BUFFER_RECORDS", LWP_BUFFER_RECORDS, 0,
+                           UINT64_C(1) << 32);
   StartNanos = monotonicNanos();
   StartTicks = readCounter();
+  /* Image 0 is always the executable, so that a report can tell whether it
+   * was given the binary that ran, even when only shared objects have
+   * regions. AT_PHDR lies in the executable's first PT_LOAD. */
+  pthread_mutex_lock(&Lock);
+  imageOf((const void *)getauxval(AT_PHDR));
+  pthread_mutex_unlock(&Lock);
   calibrateProbes();
+  pthread_atfork(forkPrepare, forkParent, forkChild);
   atexit(dumpAtExit);
 }
+
+static void ensureInit(void) { pthread_once(&InitOnce, initCore); }
+
+/* The executable's copy starts early; copies in shared objects start the
+ * core (wherever it is) when their first module registers. */
+__attribute__((constructor(101))) static void lwpInit(void) { getCore(); }
+
+/*===----------------------------------------------------------------------===*
+ * The dump
+ *===----------------------------------------------------------------------===*/
 
 /* Counter ticks per second. AArch64 says it; on x86-64 the TSC is measured
  * against CLOCK_MONOTONIC_RAW from start-up to now (at least 10 ms), since
@@ -219,52 +611,6 @@ static uint64_t counterFrequency(void) {
   return (uint64_t)((double)(Ticks - StartTicks) * 1e9 /
                     (double)(Nanos - StartNanos));
 #endif
-}
-
-/* Images of the process, from dl_iterate_phdr. */
-#define LWP_MAX_IMAGES 256
-struct ImageList {
-  struct lwp_image_view Views[LWP_MAX_IMAGES];
-  uint32_t Count;
-  char ExePath[4096];
-};
-
-static int addImage(struct dl_phdr_info *Info, size_t Size, void *Data) {
-  struct ImageList *L = Data;
-  if (L->Count == LWP_MAX_IMAGES)
-    return 1;
-  struct lwp_image_view *V = &L->Views[L->Count++];
-  memset(V, 0, sizeof(*V));
-  V->load_bias = Info->dlpi_addr;
-  const char *Name = Info->dlpi_name;
-  if (!Name || !*Name) {
-    /* The main program: dl_iterate_phdr gives no name. */
-    ssize_t N = readlink("/proc/self/exe", L->ExePath, sizeof(L->ExePath) - 1);
-    L->ExePath[N > 0 ? N : 0] = '\0';
-    Name = L->ExePath;
-  }
-  V->name = Name;
-  V->name_size = (uint32_t)strlen(Name);
-  for (int I = 0; I != Info->dlpi_phnum; ++I) {
-    const ElfW(Phdr) *P = &Info->dlpi_phdr[I];
-    if (P->p_type != PT_NOTE)
-      continue;
-    const uint8_t *Note = (const uint8_t *)(Info->dlpi_addr + P->p_vaddr);
-    const uint8_t *End = Note + P->p_memsz;
-    while (Note + sizeof(ElfW(Nhdr)) <= End) {
-      const ElfW(Nhdr) *H = (const ElfW(Nhdr) *)Note;
-      const uint8_t *NameP = Note + sizeof(*H);
-      const uint8_t *Desc = NameP + ((H->n_namesz + 3) & ~3u);
-      if (H->n_type == NT_GNU_BUILD_ID && H->n_namesz == 4 &&
-          memcmp(NameP, "GNU", 4) == 0 && Desc + H->n_descsz <= End) {
-        V->build_id = Desc;
-        V->build_id_size = H->n_descsz;
-        break;
-      }
-      Note = Desc + ((H->n_descsz + 3) & ~3u);
-    }
-  }
-  return 0;
 }
 
 struct FileSink {
@@ -286,25 +632,78 @@ static int writeAll(void *Ctx, const void *Data, uint64_t Size) {
   return 0;
 }
 
-int lwp_dump(const char *Path) {
-  if (!Path) {
-    Path = getenv("LWP_OUTPUT");
-    if (!Path || !*Path)
-      Path = "lwp.dump";
+/** Expands the patterns of \p Pattern into \p Out (\p Size bytes): %p the
+ *  process ID, %h the host name, %% a percent sign. In a child of fork()
+ *  without %p, ".<pid>" is appended, so that it never overwrites its
+ *  parent's dump. Returns 0, or -1 when the result does not fit. */
+static int expandPath(const char *Pattern, char *Out, size_t Size) {
+  size_t N = 0;
+  int HasPid = 0;
+  char Buf[256];
+  for (const char *P = Pattern; *P; ++P) {
+    const char *Piece = Buf;
+    size_t Len;
+    if (P[0] == '%' && P[1] == 'p') {
+      Len = (size_t)snprintf(Buf, sizeof(Buf), "%ld", (long)getpid());
+      HasPid = 1;
+      ++P;
+    } else if (P[0] == '%' && P[1] == 'h') {
+      if (gethostname(Buf, sizeof(Buf)) != 0)
+        strcpy(Buf, "unknown-host");
+      Buf[sizeof(Buf) - 1] = '\0';
+      Len = strlen(Buf);
+      ++P;
+    } else if (P[0] == '%' && P[1] == '%') {
+      Piece = "%";
+      Len = 1;
+      ++P;
+    } else {
+      Piece = P;
+      Len = 1;
+    }
+    if (N + Len >= Size)
+      return -1;
+    memcpy(Out + N, Piece, Len);
+    N += Len;
   }
-  static struct ImageList Images;
-  Images.Count = 0;
-  dl_iterate_phdr(addImage, &Images);
+  if (Forked && !HasPid) {
+    int Len = snprintf(Out + N, Size - N, ".%ld", (long)getpid());
+    if (Len < 0 || (size_t)Len >= Size - N)
+      return -1;
+    N += (size_t)Len;
+  }
+  Out[N] = '\0';
+  return 0;
+}
 
-  pthread_mutex_lock(&RegistryLock);
+static int coreDump(const char *Pattern) {
+  ensureInit();
+  if (!Pattern) {
+    Pattern = getenv("LWP_OUTPUT");
+    if (!Pattern || !*Pattern)
+      Pattern = "lwp.dump";
+  }
+  char Path[4096], Temp[4200];
+  if (expandPath(Pattern, Path, sizeof(Path))) {
+    fprintf(stderr, "lwp: dump path '%s' is too long\n", Pattern);
+    return -1;
+  }
+  static unsigned Serial;
+  snprintf(Temp, sizeof(Temp), "%s.tmp.%ld.%u", Path, (long)getpid(),
+           Serial++);
+
+  pthread_mutex_lock(&Lock);
+  uint32_t NumIds = NextId;
   uint32_t NumThreads = 0;
   for (struct lwp_thread_state *S = Registry; S; S = S->next)
     ++NumThreads;
-  uint64_t *Counts = calloc(LWP_MAX_IDS, sizeof(uint64_t));
+  uint64_t *Counts = calloc(NumIds, sizeof(uint64_t));
   struct lwp_thread_view *Threads =
       calloc(NumThreads ? NumThreads : 1, sizeof(*Threads));
+  struct lwp_image_view *ImageViews =
+      calloc(NumImages ? NumImages : 1, sizeof(*ImageViews));
   int Result = -1;
-  if (Counts && Threads) {
+  if (Counts && Threads && ImageViews) {
     struct lwp_dump_view View;
     memset(&View, 0, sizeof(View));
     uint32_t T = NumThreads;
@@ -315,28 +714,45 @@ int lwp_dump(const char *Path) {
       Threads[T].records = S->records;
       Threads[T].num_records = S->num_records;
       View.header.dropped += S->dropped;
-      for (uint32_t I = 0; I != LWP_MAX_IDS; ++I)
-        Counts[I] += S->counts[I];
+      const uint64_t *C = __atomic_load_n(&S->counts, __ATOMIC_ACQUIRE);
+      uint32_t Limit = __atomic_load_n(&S->count_limit, __ATOMIC_ACQUIRE);
+      for (uint32_t I = 1; I < NumIds && I <= Limit; ++I)
+        Counts[I] += C[I];
+    }
+    for (uint32_t I = 0; I != NumImages; ++I) {
+      ImageViews[I].load_bias = Images[I].LoadBias;
+      ImageViews[I].build_id = Images[I].BuildId;
+      ImageViews[I].build_id_size = Images[I].BuildIdSize;
+      ImageViews[I].name = Images[I].Name;
+      ImageViews[I].name_size = (uint32_t)strlen(Images[I].Name);
     }
     View.header.target = LWP_HOST_TARGET;
     View.header.counter = LWP_HOST_COUNTER;
     View.header.record_size = sizeof(struct lwp_record64);
     View.header.counter_hz = counterFrequency();
-    View.header.num_ids = LWP_MAX_IDS;
+    View.header.num_ids = NumIds;
     View.header.cap = lwp_cap > UINT32_MAX ? UINT32_MAX : (uint32_t)lwp_cap;
     View.header.probe_pair_cost = ProbePairCost;
     View.header.probe_nested_cost = ProbeNestedCost;
-    View.images = Images.Views;
-    View.num_images = Images.Count;
+    View.header.process_id = (uint64_t)getpid();
+    View.images = ImageViews;
+    View.num_images = NumImages;
+    View.modules = Modules;
+    View.num_modules = NumModules;
     View.counts64 = Counts;
     View.threads = Threads;
     View.num_threads = NumThreads;
     struct FileSink Sink = {
-        open(Path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)};
+        open(Temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)};
     if (Sink.Fd >= 0) {
       Result = lwp_write_dump(&View, writeAll, &Sink);
       if (close(Sink.Fd))
         Result = -1;
+      /* Readers see the old file or the whole new one, never a mix. */
+      if (Result == 0 && rename(Temp, Path) != 0)
+        Result = -1;
+      if (Result)
+        unlink(Temp);
     }
     if (Result)
       fprintf(stderr, "lwp: cannot write the dump to '%s': %s\n", Path,
@@ -344,8 +760,9 @@ int lwp_dump(const char *Path) {
   } else {
     fprintf(stderr, "lwp: out of memory writing the dump to '%s'\n", Path);
   }
-  pthread_mutex_unlock(&RegistryLock);
+  pthread_mutex_unlock(&Lock);
   free(Counts);
   free(Threads);
+  free(ImageViews);
   return Result;
 }

@@ -1,17 +1,24 @@
-/*===- lwp_host_handler.c - Probe handlers of x86-64 and AArch64
------------===*\
+/*===- lwp_host_handler.c - Probe handlers of x86-64 and AArch64 ---------===*\
 |*                                                                            *|
 |* Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.          *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 /*
  * __lwp_probe_start / __lwp_probe_end: the handlers that lowered probes call
- * (docs/probe-form.md). Calling convention preserve_all: the caller keeps
- * every register but the scratch ones of that convention (R11 on x86-64;
- * X16, X17 on AArch64), so a probe perturbs the surrounding code as little as
- * a call can. This file is built with -mgeneral-regs-only so that the fast
- * path touches no vector register (which preserve_all would then have to
- * save).
+ * with the address of their region's slot (docs/probe-form.md,
+ * lwp/Runtime/MapFormat.h). The slot holds the region's program-wide ID,
+ * which the runtime wrote when the module registered. Calling convention
+ * preserve_all: the caller keeps every register but the scratch ones of that
+ * convention (R11 on x86-64; X16, X17 on AArch64), so a probe perturbs the
+ * surrounding code as little as a call can. This file is built with
+ * -mgeneral-regs-only so that the fast path touches no vector register
+ * (which preserve_all would then have to save).
+ *
+ * The handlers are hidden and compiled code declares them hidden, so every
+ * call binds inside its image (a direct call, also in shared objects), never
+ * through a lazily bound PLT entry: the dynamic linker's lazy resolver does
+ * not keep the registers preserve_all promises. So every image with probes
+ * links its own copy of the runtime; the copies share one core.
  *
  * Counter: x86-64 rdtsc, not serialised (rdtscp or lfence;rdtsc cost about
  * 30 ticks more a pair here, see docs/performance.md, and the out-of-order
@@ -19,10 +26,6 @@
  * reads the counter last and the end handler first, so a region's figure
  * holds as little of the handlers as possible; what remains is the calibrated
  * probe_pair_cost of the dump.
- *
- * Red zone: the probe is an ordinary call in the IR, so the compiler knows the
- * caller is not a leaf and never keeps live data in the x86-64 red zone
- * across it (an inline-asm call would overwrite it).
  */
 #include "lwp_host_internal.h"
 
@@ -42,15 +45,17 @@ static inline __attribute__((always_inline)) uint64_t readCounter(void) {
 #error "the host runtime supports x86-64 and AArch64"
 #endif
 
-#define LWP_HANDLER __attribute__((preserve_all, visibility("default"), used))
+/* Hidden: compiled code declares the handlers hidden and calls them
+ * directly; every image with probes links its own copy of the runtime. */
+#define LWP_HANDLER __attribute__((preserve_all, visibility("hidden"), used))
 
-LWP_HANDLER void __lwp_probe_start(uint32_t Id) {
+LWP_HANDLER void __lwp_probe_start(const struct lwp_slot *Slot) {
   struct lwp_thread_state *S = lwp_tls_state;
-  if (__builtin_expect(!S, 0))
-    S = lwp_thread_init();
-  if (__builtin_expect(Id >= LWP_MAX_IDS, 0)) {
-    ++S->dropped;
-    return;
+  uint32_t Id = Slot->index;
+  if (__builtin_expect(!S || Id - 1u >= S->count_limit, 0)) {
+    S = lwp_probe_slow(S, Id);
+    if (!S)
+      return;
   }
   uint64_t Count = ++S->counts[Id];
   uint64_t N = S->num_records;
@@ -66,14 +71,14 @@ LWP_HANDLER void __lwp_probe_start(uint32_t Id) {
   R->cycles = readCounter();
 }
 
-LWP_HANDLER void __lwp_probe_end(uint32_t Id) {
+LWP_HANDLER void __lwp_probe_end(const struct lwp_slot *Slot) {
   uint64_t Cycles = readCounter();
   struct lwp_thread_state *S = lwp_tls_state;
-  if (__builtin_expect(!S, 0))
-    S = lwp_thread_init();
-  if (__builtin_expect(Id >= LWP_MAX_IDS, 0)) {
-    ++S->dropped;
-    return;
+  uint32_t Id = Slot->index;
+  if (__builtin_expect(!S || Id - 1u >= S->count_limit, 0)) {
+    S = lwp_probe_slow(S, Id);
+    if (!S)
+      return;
   }
   uint64_t N = S->num_records;
   if (__builtin_expect(S->counts[Id] > lwp_cap || N >= S->capacity, 0)) {

@@ -1,59 +1,72 @@
-// convert-lwp-to-llvm per target: probes become handler calls, the map
-// becomes a constant in the lwp_map section.
+// convert-lwp-to-llvm per target: the map becomes one writable global in the
+// lwp_map section holding the blob and one 16-byte slot per region; each
+// probe passes the address of its region's slot; a constructor registers the
+// global with the runtime.
 // RUN: lwp-opt %s --convert-lwp-to-llvm=target=hexagon | FileCheck %s --check-prefixes=COMMON,HEX
 // RUN: lwp-opt %s --convert-lwp-to-llvm=target=x86_64 | FileCheck %s --check-prefixes=COMMON,HOST
 // RUN: lwp-opt %s --convert-lwp-to-llvm=target=aarch64 | FileCheck %s --check-prefixes=COMMON,HOST
 // RUN: not lwp-opt %s --convert-lwp-to-llvm=target=riscv64 2>&1 | FileCheck %s --check-prefix=BADTARGET
 // RUN: not lwp-opt %s --convert-lwp-to-llvm 2>&1 | FileCheck %s --check-prefix=NOTARGET
+// RUN: sed 's/loop 1$/loop 2/' %s | not lwp-opt --convert-lwp-to-llvm=target=x86_64 2>&1 | FileCheck %s --check-prefix=NOTINMAP
 
-// HEX-DAG: llvm.mlir.global internal constant @__lwp_handler_name.__lwp_probe_start("__lwp_probe_start\00")
-// HEX-DAG: llvm.mlir.global internal constant @__lwp_handler_name.__lwp_probe_end("__lwp_probe_end\00")
-// HOST-DAG: llvm.func preserve_allcc @__lwp_probe_start(i32) attributes {memory_effects = #llvm.memory_effects<other = none, argMem = none, inaccessibleMem = readwrite{{.*}}>, no_unwind, will_return}
-// HOST-DAG: llvm.func preserve_allcc @__lwp_probe_end(i32)
+// The host handlers take the slot address; they are hidden and dso_local, so
+// calls bind in the image (never through a lazily bound PLT entry).
+// HOST-DAG: llvm.func hidden preserve_allcc @__lwp_probe_start(!llvm.ptr) attributes {dso_local, memory_effects = #llvm.memory_effects<other = none, argMem = read, inaccessibleMem = readwrite{{.*}}>, no_unwind, will_return}
+// HOST-DAG: llvm.func hidden preserve_allcc @__lwp_probe_end(!llvm.ptr)
 // COMMON-NOT: lwp.instrumentation_map
 // COMMON-NOT: lwp.probe
 
+// Slots start at byte 128 of the blob (32-byte header, 2 x 40-byte entries,
+// strings "f\0f.c\0", padding to 16): region 0 at 128, region 1 at 144.
 // COMMON-LABEL: func.func @f
-// COMMON:        %[[ID7:.*]] = llvm.mlir.constant(7 : i32) : i32
-// HEX-NEXT:      %[[N7:.*]] = llvm.mlir.addressof @__lwp_handler_name.__lwp_probe_start : !llvm.ptr
-// HEX-NEXT:      llvm.call_intrinsic "llvm.hexagon.instrprof.custom"(%[[N7]], %[[ID7]]) : (!llvm.ptr, i32) -> ()
-// HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_start(%[[ID7]]) : (i32) -> ()
-// COMMON:        %[[ID8:.*]] = llvm.mlir.constant(8 : i32) : i32
-// HEX-NEXT:      %[[N8:.*]] = llvm.mlir.addressof @__lwp_handler_name.__lwp_probe_start : !llvm.ptr
-// HEX-NEXT:      llvm.call_intrinsic "llvm.hexagon.instrprof.custom"(%[[N8]], %[[ID8]])
-// HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_start(%[[ID8]])
+// COMMON:        %[[M0:.*]] = llvm.mlir.addressof @[[MAP:__lwp_map\.[0-9a-f]+]] : !llvm.ptr
+// COMMON-NEXT:   %[[S0:.*]] = llvm.getelementptr inbounds %[[M0]][128] : (!llvm.ptr) -> !llvm.ptr, i8
+// HEX-NEXT:      llvm.inline_asm has_side_effects "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}" %[[S0]]
+// HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_start(%[[S0]]) : (!llvm.ptr) -> ()
+// COMMON:        %[[M1:.*]] = llvm.mlir.addressof @[[MAP]]
+// COMMON-NEXT:   %[[S1:.*]] = llvm.getelementptr inbounds %[[M1]][144]
+// HEX-NEXT:      llvm.inline_asm has_side_effects "{ r0 = ##$0; call __lwp_probe_start }", {{.*}} %[[S1]]
+// HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_start(%[[S1]])
 // COMMON-NEXT:   scf.for
-// COMMON:        %[[E8:.*]] = llvm.mlir.constant(8 : i32) : i32
-// HEX-NEXT:      %[[EN8:.*]] = llvm.mlir.addressof @__lwp_handler_name.__lwp_probe_end : !llvm.ptr
-// HEX-NEXT:      llvm.call_intrinsic "llvm.hexagon.instrprof.custom"(%[[EN8]], %[[E8]])
-// HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_end(%[[E8]])
-// COMMON:        %[[E7:.*]] = llvm.mlir.constant(7 : i32) : i32
-// HEX-NEXT:      %[[EN7:.*]] = llvm.mlir.addressof @__lwp_handler_name.__lwp_probe_end : !llvm.ptr
-// HEX-NEXT:      llvm.call_intrinsic "llvm.hexagon.instrprof.custom"(%[[EN7]], %[[E7]])
-// HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_end(%[[E7]])
+// COMMON:        %[[M2:.*]] = llvm.mlir.addressof @[[MAP]]
+// COMMON-NEXT:   %[[S2:.*]] = llvm.getelementptr inbounds %[[M2]][144]
+// HEX-NEXT:      llvm.inline_asm has_side_effects "{ r0 = ##$0; call __lwp_probe_end }", {{.*}} %[[S2]]
+// HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_end(%[[S2]])
+// COMMON:        %[[M3:.*]] = llvm.mlir.addressof @[[MAP]]
+// COMMON-NEXT:   %[[S3:.*]] = llvm.getelementptr inbounds %[[M3]][128]
+// HEX-NEXT:      llvm.inline_asm has_side_effects "{ r0 = ##$0; call __lwp_probe_end }", {{.*}} %[[S3]]
+// HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_end(%[[S3]])
 // COMMON-NEXT:   return
-// The map, at the end of the module: magic "LWPMAP", version 1, 2 regions,
-// the string table; hidden, 8-byte aligned, in section lwp_map.
-// COMMON: llvm.mlir.global external hidden constant @__lwp_map.7.{{.*}}("LWPMAP\00\00\01\00\00\00{{.*}}\02\00\00\00{{.*}}f\00f.c\00{{.*}}") {addr_space = 0 : i32, alignment = 8 : i64, section = "lwp_map"}
+// The map: magic "LWPMAP", version 2, size 160, 2 regions, strings at 112,
+// slots at 128; the string table; 32 zero bytes of slots. Internal,
+// writable, 16-byte aligned, in section lwp_map.
+// COMMON: llvm.mlir.global internal @[[MAP]]("LWPMAP\00\00\02\00\00\00\A0\00\00\00\02\00\00\00p\00\00\00\80\00\00\00{{.*}}f\00f.c\00{{(\\00)+}}") {addr_space = 0 : i32, alignment = 16 : i64, section = "lwp_map"}
 // The map is kept through LTO by @llvm.compiler.used.
 // COMMON-NEXT: llvm.mlir.global appending @llvm.compiler.used() {addr_space = 0 : i32, section = "llvm.metadata"} : !llvm.array<1 x ptr> {
-// COMMON-NEXT: llvm.mlir.addressof @__lwp_map.7.{{.*}} : !llvm.ptr
+// COMMON-NEXT: llvm.mlir.addressof @[[MAP]] : !llvm.ptr
+// The constructor registers the map at priority 1.
+// COMMON:      llvm.func @__lwp_register_module(!llvm.ptr)
+// COMMON-NEXT: llvm.func internal @__lwp_module_ctor() attributes {no_unwind} {
+// COMMON-NEXT:   %[[B:.*]] = llvm.mlir.addressof @[[MAP]] : !llvm.ptr
+// COMMON-NEXT:   llvm.call @__lwp_register_module(%[[B]]) : (!llvm.ptr) -> ()
+// COMMON:      llvm.mlir.global_ctors ctors = [@__lwp_module_ctor], priorities = [1 : i32]
 
 // BADTARGET: error: convert-lwp-to-llvm: unsupported LWP target 'riscv64' (supported: hexagon, x86_64, aarch64)
 // NOTARGET: error: convert-lwp-to-llvm: no target given and the module has no 'llvm.target_triple' (supported targets: hexagon, x86_64, aarch64)
+// NOTINMAP: error: convert-lwp-to-llvm: region ID 2 is not in the module's instrumentation map
 
 module attributes {lwp.instrumentation_map = [
-  #lwp.region<id = 7, kind = function, function = "f", file = "f.c", line = 1, column = 1>,
-  #lwp.region<id = 8, kind = loop, function = "f", depth = 0, height = 0, parent = 7, file = "f.c", line = 2, column = 3>]} {
+  #lwp.region<id = 0, kind = function, function = "f", file = "f.c", line = 1, column = 1>,
+  #lwp.region<id = 1, kind = loop, function = "f", depth = 0, height = 0, parent = 0, file = "f.c", line = 2, column = 3>]} {
   func.func @f(%n: index) {
-    lwp.probe_start function 7
+    lwp.probe_start function 0
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
-    lwp.probe_start loop 8
+    lwp.probe_start loop 1
     scf.for %i = %c0 to %n step %c1 {
     }
-    lwp.probe_end loop 8
-    lwp.probe_end function 7
+    lwp.probe_end loop 1
+    lwp.probe_end function 0
     return
   }
 }

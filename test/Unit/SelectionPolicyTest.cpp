@@ -66,17 +66,16 @@ TEST(SelectionPolicyTest, DepthHeightSiblings) {
   EXPECT_EQ(run(O), "01");
 }
 
-TEST(SelectionPolicyTest, IdsParentsAndBase) {
+TEST(SelectionPolicyTest, IdsAndParents) {
   SelectionOptions O;
   O.MaxLoopDepth = 2;
-  O.IdBase = 10;
   SelectionPolicy P = make(O);
   auto Plan = P.planFunction("f", test::imperfectNest());
   ASSERT_TRUE(static_cast<bool>(Plan));
   ASSERT_EQ(Plan->Regions.size(), 6u);
   // Function first, then loops in pre-order.
-  uint32_t Ids[] = {10, 11, 12, 13, 14, 15};
-  std::optional<uint32_t> Parents[] = {std::nullopt, 10, 11, 12, 11, 10};
+  uint32_t Ids[] = {0, 1, 2, 3, 4, 5};
+  std::optional<uint32_t> Parents[] = {std::nullopt, 0, 1, 2, 1, 0};
   for (unsigned I = 0; I != 6; ++I) {
     EXPECT_EQ(Plan->Regions[I].Id, Ids[I]);
     EXPECT_EQ(Plan->Regions[I].ParentId, Parents[I]) << "row " << I;
@@ -147,27 +146,6 @@ TEST(SelectionPolicyTest, BadOptions) {
   O.FunctionFilter = "(";
   EXPECT_THAT(test::errorOf(SelectionPolicy::create(O)),
               testing::HasSubstr("invalid lwp-function-filter '('"));
-  O.FunctionFilter = "";
-  O.IdBase = MaxRegionId + 1;
-  EXPECT_THAT(test::errorOf(SelectionPolicy::create(O)),
-              testing::HasSubstr("invalid lwp-id-base"));
-}
-
-TEST(SelectionPolicyTest, IdOverflow) {
-  SelectionOptions O;
-  O.IdBase = MaxRegionId - 1;
-  SelectionPolicy P = make(O);
-  // F + L0 + L4 need three IDs; only two are left.
-  EXPECT_THAT(test::errorOf(P.planFunction("f", test::imperfectNest())),
-              testing::HasSubstr("above the largest region ID"));
-  LoopTree One;
-  One.addLoop(LoopTree::NoParent, false);
-  One.finalize();
-  O.NoFunctionRegions = true;
-  SelectionPolicy Q = make(O);
-  auto Plan = Q.planFunction("g", One);
-  ASSERT_TRUE(static_cast<bool>(Plan));
-  EXPECT_EQ(Plan->Regions[0].Id, MaxRegionId - 1);
 }
 
 } // namespace

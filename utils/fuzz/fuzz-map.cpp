@@ -18,7 +18,19 @@
 #include <cstdint>
 #include <cstdlib>
 
-static void roundTrip(const lwp::InstrumentationMap &Map) {
+static void roundTrip(const lwp::InstrumentationMap &Parsed) {
+  // A blob holds one module: IDs 0..N-1 (parents renumbered alike).
+  lwp::InstrumentationMap Map;
+  for (const lwp::RegionEntry &E : Parsed.entries()) {
+    lwp::RegionEntry Local = E;
+    Local.Id = Map.size();
+    Local.ParentId.reset();
+    if (E.ParentId)
+      for (size_t I = 0; I != Parsed.size(); ++I)
+        if (Parsed.entries()[I].Id == *E.ParentId)
+          Local.ParentId = I;
+    Map.add(std::move(Local));
+  }
   llvm::SmallVector<char> Blob;
   Map.writeBlob(Blob);
   llvm::Expected<lwp::InstrumentationMap> Back =

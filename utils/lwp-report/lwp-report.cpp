@@ -103,6 +103,16 @@ static cl::opt<uint64_t> LoadAddress("load-address",
                                      cl::desc("With --tvm-json: the address "
                                               "the model .so was loaded at"),
                                      cl::init(0), cl::cat(Category));
+static cl::list<std::string>
+    ExtraImages("image",
+                cl::desc("A shared object of the profiled process (matched "
+                         "to the dump's images by build ID); repeatable"),
+                cl::value_desc("path"), cl::cat(Category));
+static cl::list<std::string> SearchDirs(
+    "search-dir",
+    cl::desc("Look here, by file name, for images of the dump that are no "
+             "longer at the path the dump recorded; repeatable"),
+    cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<bool> NoRecords("no-records",
                                cl::desc("With --raw, leave the records out"),
                                cl::cat(Category));
@@ -127,6 +137,12 @@ static Error printRaw(const lwp::Dump &D, raw_ostream &OS) {
     OS << formatv("image {0}: bias {1:x}, build-id {2}, {3}\n", I, Img.LoadBias,
                   Img.BuildId.empty() ? "-" : hex(Img.BuildId), Img.Name);
   }
+  for (size_t I = 0; I != D.modules().size(); ++I) {
+    const lwp::DumpModule &M = D.modules()[I];
+    OS << formatv("module {0}: image {1}, blob {2:x}, IDs {3}-{4}\n", I,
+                  M.Image, M.BlobVaddr, M.FirstId,
+                  uint64_t(M.FirstId) + M.NumRegions - 1);
+  }
   for (size_t Id = 0; Id != D.counts().size(); ++Id)
     if (D.counts()[Id])
       OS << formatv("count {0}: {1}\n", Id, D.counts()[Id]);
@@ -144,29 +160,6 @@ static Error printRaw(const lwp::Dump &D, raw_ostream &OS) {
       return E;
   }
   return Error::success();
-}
-
-/// The load bias of \p B in dump \p D: that of the dump's image with the
-/// binary's build ID (else with its file name; else 0). Error: the dump has
-/// build IDs but none is the binary's, so it was not written by it.
-static Expected<uint64_t> findLoadBias(const lwp::ProfiledBinary &B,
-                                       const lwp::Dump &D, StringRef DumpPath) {
-  if (!B.buildId().empty()) {
-    for (const lwp::DumpImage &I : D.images())
-      if (I.BuildId == B.buildId())
-        return I.LoadBias;
-    if (llvm::any_of(D.images(), [](const lwp::DumpImage &I) {
-          return !I.BuildId.empty();
-        }))
-      return createStringError("dump '" + DumpPath +
-                               "' was not written by binary '" + B.path() +
-                               "' (no image of the dump has the binary's "
-                               "build ID)");
-  }
-  for (const lwp::DumpImage &I : D.images())
-    if (sys::path::filename(I.Name) == sys::path::filename(B.path()))
-      return I.LoadBias;
-  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -202,23 +195,15 @@ int main(int argc, char **argv) {
       return fail(toString(std::move(E)));
     return 0;
   }
-  // The inputs: dumps, and the map with the binary that gives symbols.
+  // The inputs: dumps, and the program (binaries and map) they ran.
   std::vector<std::string> DumpPaths;
   std::vector<lwp::Dump> Dumps;
-  std::optional<lwp::ProfiledBinary> Binary;
-  lwp::InstrumentationMap OwnMap; // from --map-json or inferred for TVM
+  std::optional<lwp::Program> Prog;
   std::string MapSource;
   lwp::ProfileOptions Options;
   Options.OverheadCorrection = !NoOverheadCorrection;
-  bool KnownLoadBias = false;
-  auto openBinary = [&](StringRef Path) -> Error {
-    Expected<lwp::ProfiledBinary> B = lwp::ProfiledBinary::open(Path);
-    if (!B)
-      return B.takeError();
-    Binary.emplace(std::move(*B));
-    MapSource = Binary->path();
-    return Error::success();
-  };
+  // Sites stay process addresses; the program resolves them per image.
+  Options.LoadBias = 0;
 
   if (!TVMJSON.empty()) {
     if (Diff || !MapJSON.empty() || Inputs.size() != 1)
@@ -231,13 +216,15 @@ int main(int argc, char **argv) {
     Expected<lwp::Dump> D = lwp::importTVMJSON((*Buffer)->getBuffer(), TVMJSON);
     if (!D)
       return fail(toString(D.takeError()));
-    if (Error E = openBinary(Inputs[0]))
-      return fail(toString(std::move(E)));
+    Expected<lwp::ProfiledBinary> B = lwp::ProfiledBinary::open(Inputs[0]);
+    if (!B)
+      return fail(toString(B.takeError()));
+    auto Binary = std::make_shared<lwp::ProfiledBinary>(std::move(*B));
     // TVM records no probe costs and names its load address itself.
-    OwnMap = lwp::inferTVMMap(*D, *Binary, LoadAddress);
-    Options.LoadBias = LoadAddress;
+    lwp::InstrumentationMap Map = lwp::inferTVMMap(*D, *Binary, LoadAddress);
+    Prog = lwp::Program::fromMap(std::move(Map), Binary, LoadAddress);
+    MapSource = Binary->path();
     Options.OverheadCorrection = false;
-    KnownLoadBias = true;
     DumpPaths.push_back(TVMJSON);
     Dumps.push_back(std::move(*D));
   } else {
@@ -254,12 +241,22 @@ int main(int argc, char **argv) {
       Dumps.push_back(std::move(*D));
     }
     if (MapJSON.empty()) {
-      if (Error E = openBinary(Inputs[0]))
-        return fail(toString(std::move(E)));
-      if (!Binary->hasMap())
-        return fail("binary '" + Binary->path() +
+      lwp::ImageSearch Search;
+      Search.Binaries.push_back(Inputs[0]);
+      Search.Binaries.insert(Search.Binaries.end(), ExtraImages.begin(),
+                             ExtraImages.end());
+      Search.SearchDirs.assign(SearchDirs.begin(), SearchDirs.end());
+      Expected<lwp::Program> P =
+          lwp::Program::load(Dumps[0], Search, DumpPaths[0]);
+      if (!P)
+        return fail(toString(P.takeError()));
+      if (!P->executable()->hasMap() && P->numImages() == 1 &&
+          P->map().empty())
+        return fail("binary '" + Inputs[0] +
                     "' has no lwp_map section (not instrumented, or built "
                     "without the lwp lowering)");
+      Prog = std::move(*P);
+      MapSource = Inputs[0];
     } else {
       auto Buffer = MemoryBuffer::getFile(MapJSON);
       if (!Buffer)
@@ -269,14 +266,13 @@ int main(int argc, char **argv) {
           lwp::InstrumentationMap::fromJSON((*Buffer)->getBuffer());
       if (!M)
         return fail("map '" + MapJSON + "': " + toString(M.takeError()));
-      OwnMap = std::move(*M);
+      Prog = lwp::Program::fromMap(std::move(*M), nullptr, 0);
       MapSource = MapJSON;
     }
   }
   const std::string &DumpPath = DumpPaths[0];
   lwp::Dump *D = &Dumps[0];
-  const lwp::InstrumentationMap &Map =
-      Binary && OwnMap.empty() ? Binary->map() : OwnMap;
+  const lwp::InstrumentationMap &Map = Prog->map();
 
   lwp::InstanceLog Log;
   auto AddInstance = [&](const lwp::InstanceEvent &E) { Log.add(E); };
@@ -284,12 +280,6 @@ int main(int argc, char **argv) {
     Options.OnInstance = AddInstance;
   std::vector<lwp::Profile> Profiles;
   for (size_t I = 0; I != Dumps.size(); ++I) {
-    if (Binary && !KnownLoadBias) {
-      Expected<uint64_t> Bias = findLoadBias(*Binary, Dumps[I], DumpPaths[I]);
-      if (!Bias)
-        return fail(toString(Bias.takeError()));
-      Options.LoadBias = *Bias;
-    }
     Expected<lwp::Profile> P = lwp::analyze(Dumps[I], Map, Options);
     if (!P)
       return fail("dump '" + DumpPaths[I] + "' with '" + MapSource +
@@ -311,7 +301,7 @@ int main(int argc, char **argv) {
   Rows.Top = Top;
   Rows.Function = Filter ? &*Filter : nullptr;
   Rows.Tree = Tree;
-  lwp::ReportInput In{*D, *P, Binary ? &*Binary : nullptr, DumpPath, MapSource};
+  lwp::ReportInput In{*D, *P, &*Prog, DumpPath, MapSource};
 
   std::error_code EC;
   ToolOutputFile Out(OutputPath, EC, sys::fs::OF_Text);
@@ -320,7 +310,7 @@ int main(int argc, char **argv) {
   if (Diff) {
     if (OutputFormat != Format::Table)
       return fail("--diff prints a table only");
-    lwp::ReportInput B{Dumps[1], Profiles[1], In.Binary, DumpPaths[1],
+    lwp::ReportInput B{Dumps[1], Profiles[1], In.Prog, DumpPaths[1],
                        MapSource};
     lwp::writeDiffTable(Out.os(), In, B, Rows);
     Out.keep();

@@ -37,14 +37,19 @@ constexpr uint32_t MaxRegionId = 0x7fffffffu;
 constexpr unsigned InstrumentationMapVersion = 1;
 
 /// Name of the ELF section that carries the map in a binary. Each module adds
-/// one blob (docs/instrumentation-map.md, "In the binary"); the linker
-/// concatenates them. The section is allocated, so `strip` keeps it.
+/// one blob with its region slots (docs/instrumentation-map.md, "In the
+/// binary"; lwp/Runtime/MapFormat.h); the linker concatenates them. The
+/// section is allocated and writable, so `strip` keeps it.
 constexpr llvm::StringLiteral InstrumentationMapSection = "lwp_map";
 /// The 8 bytes a map blob starts with.
 constexpr char InstrumentationMapMagic[8] = {'L', 'W', 'P',  'M',
                                              'A', 'P', '\0', '\0'};
-/// Version of the binary map blob.
-constexpr unsigned InstrumentationMapBlobVersion = 1;
+/// Version of the binary map blob written (2: module-local IDs and one
+/// 16-byte slot per region). readSection also reads version 1 blobs (global
+/// IDs, no slots).
+constexpr unsigned InstrumentationMapBlobVersion = 2;
+/// Bytes of one region slot (struct lwp_slot in lwp/Runtime/MapFormat.h).
+constexpr unsigned RegionSlotSize = 16;
 
 /// What a region wraps.
 enum class RegionKind : uint8_t {
@@ -85,6 +90,25 @@ struct RegionEntry {
   std::optional<uint32_t> ParentId;
   /// Where the region starts in the source.
   SourceLocation Loc;
+  /// The image (executable or shared object) the region's module was linked
+  /// into, as a file name; empty when only one image is known (the report
+  /// fills it in for programs of several images).
+  std::string Image;
+};
+
+class InstrumentationMap;
+
+/// One module's blob as read from a map section.
+struct MapBlob {
+  /// Byte offset of the blob in the section.
+  uint64_t Offset = 0;
+  /// Blob version (1 or 2).
+  unsigned Version = 0;
+  /// Offset of slot 0 from the blob start (0 for version 1).
+  uint32_t SlotsOffset = 0;
+  /// Its regions; in version 2 the IDs are module-local (0..N-1, entry I has
+  /// ID I), in version 1 they are the program-wide IDs.
+  std::vector<RegionEntry> Entries;
 };
 
 /// The map of one module (or of several, once merged): entries sorted by ID.
@@ -115,16 +139,25 @@ public:
   /// cannot be opened or written.
   llvm::Error writeJSONFile(llvm::StringRef Path) const;
 
-  /// Appends the binary blob of this map (one module) to \p Out: a 32-byte
-  /// header, 40 bytes a region, a string table, zero padding to 8 bytes
-  /// (docs/instrumentation-map.md, "In the binary").
-  void writeBlob(llvm::SmallVectorImpl<char> &Out) const;
+  /// Appends the binary blob of this map (one module, IDs 0..size()-1 in
+  /// order) to \p Out: a 32-byte header, 40 bytes a region, a string table,
+  /// zero padding to 16 bytes, then size() zeroed 16-byte region slots
+  /// (docs/instrumentation-map.md, "In the binary"). Returns the offset of
+  /// slot 0 from the start of the blob. Precondition: entry I has ID I.
+  uint32_t writeBlob(llvm::SmallVectorImpl<char> &Out) const;
 
   /// Reads the content of a binary's map section: the blobs of every module,
   /// in link order, with zero padding between them. Errors (one line each): a
-  /// foreign or truncated blob, another blob version, strings out of range,
-  /// and an ID that two modules both use (link modules with distinct
-  /// lwp-id-base values). The merged map is sorted by ID.
+  /// foreign or truncated blob, an unknown blob version, strings out of
+  /// range, a version 2 blob whose IDs are not 0..N-1.
+  static llvm::Expected<std::vector<MapBlob>>
+  readBlobs(llvm::StringRef Bytes);
+
+  /// The regions of a map section as one map, for printing without a dump:
+  /// the blobs' regions numbered 1, 2, ... in section order (the order a
+  /// runtime registering the modules in link order would give them; version
+  /// 1 blobs keep their IDs). Errors: as readBlobs, and a version 1 ID that
+  /// two blobs use.
   static llvm::Expected<InstrumentationMap> readSection(llvm::StringRef Bytes);
 
   /// Prints a human table, one region a row, in ID order:

@@ -17,7 +17,7 @@ def LWPInstrument : Pass<"lwp-instrument", "::mlir::ModuleOp"> {
     affine.parallel, wherever it is nested), computes each loop's depth and
     height, selects regions by the options below (the one selection policy
     shared with the LLVM pass), gives each selected region a dense,
-    deterministic ID from `lwp-id-base`, and wraps it in `lwp.probe_start` /
+    deterministic module-local ID (0, 1, ...), and wraps it in `lwp.probe_start` /
     `lwp.probe_end`: a function region at entry and before every return, a
     loop region right before and right after its loop op. Loops nested in a
     parallel loop are not instrumented (the parallel loop is, from outside).
@@ -45,9 +45,6 @@ def LWPInstrument : Pass<"lwp-instrument", "::mlir::ModuleOp"> {
            "Instrument loops only, no function regions">,
     Option<"functionFilter", "lwp-function-filter", "std::string", "",
            "Instrument only functions whose name matches this regex">,
-    Option<"idBase", "lwp-id-base", "unsigned", "0",
-           "First region ID of this module (for programs linked from several "
-           "instrumented modules)">,
     Option<"mapFile", "map-file", "std::string", "",
            "Write the instrumentation map as JSON to this path ('-' for "
            "stdout)">,

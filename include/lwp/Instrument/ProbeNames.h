@@ -16,14 +16,12 @@
 
 namespace lwp {
 
-/// Start probe in LLVM IR and handler entry point of start probes:
-/// `void __lwp_probe_start(i32 id)`, every target's runtime defines it.
+/// Start probe in LLVM IR (`void __lwp_probe_start(i32 <module-local id>)`
+/// before the lowering) and handler entry point of start probes, which every
+/// target's runtime defines: `void __lwp_probe_start(struct lwp_slot *)`.
 constexpr llvm::StringLiteral ProbeStartHandler = "__lwp_probe_start";
 /// End probe in LLVM IR and handler entry point of end probes.
 constexpr llvm::StringLiteral ProbeEndHandler = "__lwp_probe_end";
-/// Prefix of the Hexagon handler-name globals the lowerings emit:
-/// `@"__lwp_handler_name.__lwp_probe_start"` = c"__lwp_probe_start\00".
-constexpr llvm::StringLiteral HandlerNamePrefix = "__lwp_handler_name.";
 /// Prefix of the map globals the lowerings emit (see mapGlobalName in
 /// lwp/Lowering/ProbeTarget.h).
 constexpr llvm::StringLiteral MapGlobalPrefix = "__lwp_map.";

@@ -55,8 +55,6 @@ struct SelectionOptions {
   /// -lwp-function-filter: instrument only functions whose name matches this
   /// llvm::Regex (searched, not anchored); empty matches every function.
   std::string FunctionFilter;
-  /// -lwp-id-base: the first ID of this module.
-  uint32_t IdBase = 0;
 };
 
 /// Why a region did not get probes (or Selected when it did). Used for
@@ -90,11 +88,13 @@ struct FunctionPlan {
 };
 
 /// Applies the selection flags and hands out IDs. One instance numbers one
-/// module: IDs run densely from IdBase in the order functions are planned.
+/// module: IDs are module-local and run densely from 0 in the order functions
+/// are planned (each module's regions get their own slots in the binary, so
+/// IDs need no coordination between modules; docs/instrumentation-map.md).
 class SelectionPolicy {
 public:
   /// Validates \p Options. Errors (one line each): negative stats level, an
-  /// invalid function-filter regex, an ID base above MaxRegionId.
+  /// invalid function-filter regex.
   static llvm::Expected<SelectionPolicy> create(SelectionOptions Options);
 
   const SelectionOptions &options() const { return Options; }

@@ -11,14 +11,18 @@
 // handler calls and turns the !lwp.instrumentation_map metadata into the
 // lwp_map section (docs/probe-form.md, "Lowering"):
 //
-//   hexagon   call void @llvm.hexagon.instrprof.custom(
-//                 ptr @"__lwp_handler_name.__lwp_probe_start", i32 <id>)
-//             with @"__lwp_handler_name.<handler>" = internal constant
-//             [N x i8] c"<handler>\00"; llc emits one packet
-//             { call <handler>; r0 = #<id> }.
-//   x86_64    notail call preserve_allcc void @__lwp_probe_start(i32 <id>),
-//   aarch64   the declaration preserve_allcc nounwind willreturn
-//             memory(inaccessiblemem: readwrite).
+//   hexagon   call void asm sideeffect
+//                 "{ r0 = ##$0; call __lwp_probe_start }",
+//                 "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr <slot>)
+//             one packet, with the register contract of
+//             llvm.hexagon.instrprof.custom (lwp::hexagonProbeAsm).
+//   x86_64    notail call preserve_allcc void @__lwp_probe_start(ptr <slot>),
+//   aarch64   the declaration preserve_allcc nounwind willreturn nonlazybind
+//             memory(argmem: read, inaccessiblemem: readwrite).
+//
+// <slot> is the address of the region's 16-byte slot in the module's map
+// global (lwp/Runtime/MapFormat.h); a constructor registers the global with
+// the runtime, which gives the slots their program-wide IDs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,28 +58,30 @@ llvm::Expected<LLVMLowerOptions> getLLVMLowerOptionsFromCommandLine();
 
 /// The module pass `lwp-lower`.
 ///
-/// A module that neither calls a probe function (`__lwp_probe_start`,
-/// `__lwp_probe_end`) nor carries !lwp.instrumentation_map is left unchanged,
-/// whatever its triple. Otherwise:
+/// A module that neither calls an unlowered probe function
+/// (`__lwp_probe_start` / `__lwp_probe_end` declared void(i32)) nor carries
+/// !lwp.instrumentation_map is left unchanged, whatever its triple (so a
+/// lowered module, e.g. after an LTO link, is not lowered again). Otherwise:
+///  - the map (one operand of !lwp.instrumentation_map, module-local IDs
+///    0..N-1) becomes one blob with N slots (InstrumentationMap::writeBlob)
+///    in an internal [S x i8] global `__lwp_map.<hash>` in the writable
+///    section "lwp_map", align 16, listed in @llvm.compiler.used;
 ///  - every `call void @__lwp_probe_start(i32 <id>)` (and `_end`) becomes the
-///    target's form above; debug location and `notail` are kept. Probe
-///    declarations left without uses (all of them on Hexagon) are erased.
-///  - each operand of !lwp.instrumentation_map (one per source module, more
-///    after llvm-link) becomes one blob (InstrumentationMap::writeBlob) in a
-///    hidden, external, constant [N x i8] global `__lwp_map.<first ID>.<hash>`
-///    in section "lwp_map", align 8, listed in @llvm.compiler.used (so that
-///    LTO internalizes but keeps it); an operand without regions gives no
-///    global. The metadata is removed.
+///    target's form above with the address of slot <id>; debug location and
+///    `notail` are kept;
+///  - `internal void @__lwp_module_ctor()` calls
+///    `@__lwp_register_module(ptr <global>)`, from @llvm.global_ctors at
+///    priority 1. The metadata is removed.
 ///
 /// Errors, reported with LLVMContext::emitError (one line "lwp-lower: ...",
 /// opt and clang exit 1), the module left unchanged: an invalid -lwp-target;
 /// no target given and a triple other than hexagon, x86_64, aarch64 (both
 /// name the supported targets); a probe function of another type than
 /// void(i32); a use of a probe function other than as the callee of a
-/// `call`; a probe ID that is not a constant or is above MaxRegionId; a
-/// malformed map operand; a region ID in two map operands (or in an operand
-/// and an lwp_map global already in the module): link modules instrumented
-/// with distinct -lwp-id-base values.
+/// `call`; a probe ID that is not a constant or not in the map; a malformed
+/// map operand; a map whose IDs are not 0..N-1; several map operands
+/// (modules linked with llvm-link before they were lowered: lower each
+/// module first).
 class LWPLowerPass : public llvm::PassInfoMixin<LWPLowerPass> {
 public:
   /// A pass with the command-line settings, read when the pass runs (so that

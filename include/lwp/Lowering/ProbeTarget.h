@@ -30,9 +30,30 @@
 
 namespace lwp {
 
-/// The Hexagon intrinsic a probe becomes (llvm/IR/IntrinsicsHexagon.td).
-constexpr llvm::StringLiteral HexagonProbeIntrinsic =
-    "llvm.hexagon.instrprof.custom";
+/// The Hexagon probe: one packet that loads the address of the region's slot
+/// into r0 (a constant-extended immediate, relocated by the linker) and calls
+/// the handler, as inline assembly with the register contract of LLVM's
+/// llvm.hexagon.instrprof.custom (HexagonPseudo.td, PS_call_instrprof_custom:
+/// the handler keeps every register but r0, r14, r15, r28; the call writes
+/// r31). The intrinsic itself takes only an immediate ID (ImmArg), which
+/// cannot name a slot that the linker places. $0 is the slot address.
+std::string hexagonProbeAsm(bool IsEnd);
+/// Constraints of hexagonProbeAsm: the slot address as a symbolic immediate,
+/// and the registers the packet and the handler clobber.
+constexpr llvm::StringLiteral HexagonProbeConstraints =
+    "i,~{r0},~{r14},~{r15},~{r28},~{r31}";
+
+/// The function each lowered module runs at start-up to register its map
+/// blob with the runtime: `internal void @__lwp_module_ctor()` calling
+/// `void @__lwp_register_module(ptr <blob>)` (lwp/Runtime/MapFormat.h), listed
+/// in @llvm.global_ctors with priority ModuleCtorPriority.
+constexpr llvm::StringLiteral ModuleCtorName = "__lwp_module_ctor";
+/// The runtime entry the module constructor calls.
+constexpr llvm::StringLiteral RegisterModuleName = "__lwp_register_module";
+/// Constructor priority of ModuleCtorName: before every constructor of
+/// ordinary code (priorities up to 100 are the implementation's; sanitizers
+/// register at 1 too), so that no probe runs in an unregistered module.
+constexpr unsigned ModuleCtorPriority = 1;
 
 /// A target of the probe lowering.
 enum class ProbeTarget { Hexagon, X86_64, AArch64 };
@@ -49,14 +70,11 @@ llvm::Expected<ProbeTarget> parseProbeTarget(llvm::StringRef Name);
 /// Error: any other architecture, naming the supported targets.
 llvm::Expected<ProbeTarget> probeTargetFromTriple(const llvm::Triple &T);
 
-/// The name of the Hexagon global that holds \p Handler's name as a C string
-/// (HandlerNamePrefix + Handler).
-std::string handlerNameGlobal(llvm::StringRef Handler);
-
-/// The name of the global that carries one module's map blob \p Blob whose
-/// first region is \p FirstId: `__lwp_map.<FirstId>.<xxh3_64 of the blob as
-/// 0x and 16 hex digits>`, unique per module so that modules link together.
-std::string mapGlobalName(uint32_t FirstId, llvm::StringRef Blob);
+/// The name of the internal global that carries one module's map blob
+/// \p Blob and its slots: `__lwp_map.<16 hex digits of xxh3_64 of the module
+/// name and the blob>` (internal linkage keeps modules apart in any case; the
+/// hash keeps names apart in disassembly and LTO).
+std::string mapGlobalName(llvm::StringRef ModuleName, llvm::StringRef Blob);
 
 /// "hexagon", "x86_64" or "aarch64".
 llvm::StringRef stringifyProbeTarget(ProbeTarget Target);

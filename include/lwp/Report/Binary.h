@@ -50,10 +50,17 @@ public:
   static llvm::Expected<ProfiledBinary> open(llvm::StringRef Path);
 
   const std::string &path() const { return Path; }
-  /// The merged instrumentation map of every module linked in.
+  /// The instrumentation map of every module linked in, numbered as
+  /// InstrumentationMap::readSection does (the IDs a dump gives them come
+  /// from the runtime: see lwp/Report/Program.h).
   const InstrumentationMap &map() const { return Map; }
   /// True when the file had an lwp_map section.
   bool hasMap() const { return HasMap; }
+  /// The map section's blobs, one per module, in section order.
+  const std::vector<MapBlob> &blobs() const { return Blobs; }
+  /// Virtual address of the map section (0 without one); blob I starts at
+  /// mapAddress() + blobs()[I].Offset.
+  uint64_t mapAddress() const { return MapAddress; }
   /// Raw GNU build ID bytes; empty when the binary has none.
   const std::string &buildId() const { return BuildId; }
   /// ELF machine (llvm::ELF::EM_*).
@@ -68,6 +75,8 @@ public:
 private:
   std::string Path;
   InstrumentationMap Map;
+  std::vector<MapBlob> Blobs;
+  uint64_t MapAddress = 0;
   bool HasMap = false;
   std::string BuildId;
   unsigned Machine = 0;

@@ -44,6 +44,15 @@ struct DumpImage {
   std::string Name;      ///< path as the runtime saw it
 };
 
+/// A registered module of a version 2 dump: one lwp_map blob whose regions
+/// have the IDs FirstId .. FirstId + NumRegions - 1, in blob order.
+struct DumpModule {
+  uint64_t BlobVaddr = 0;  ///< the blob's virtual address in its image's file
+  uint32_t Image = 0;      ///< index into Dump::images()
+  uint32_t FirstId = 0;    ///< ID of the blob's entry 0 (never 0)
+  uint32_t NumRegions = 0; ///< entries of the blob
+};
+
 /// Where a dump's bytes come from: a file read on demand, or memory.
 class DumpSource;
 
@@ -84,7 +93,8 @@ public:
   /// Errors (one line, naming the file): cannot be read, shorter than its
   /// header, a wrong magic (not an LWP dump), a version other than 1, a
   /// record size other than 16 or 24, a part that runs past the end of the
-  /// file, or bytes left over after the last part.
+  /// file, a module that names a missing image or IDs past the count table,
+  /// or bytes left over after the last part. Versions 1 and 2 are read.
   static llvm::Expected<Dump> open(llvm::StringRef Path);
   /// The same for bytes in memory (the buffer's identifier names it in
   /// errors).
@@ -108,16 +118,22 @@ public:
   /// Exact executions per region ID; index = ID.
   llvm::ArrayRef<uint64_t> counts() const { return Counts; }
   llvm::ArrayRef<DumpImage> images() const { return Images; }
+  /// Registered modules (version 2; none in version 1, whose IDs are the
+  /// map's own).
+  llvm::ArrayRef<DumpModule> modules() const { return Modules; }
+  /// ID of the process that wrote the dump (version 2; 0 unknown).
+  uint64_t processId() const { return ProcessId; }
   llvm::ArrayRef<DumpThread> threads() const { return Threads; }
 
 private:
   static llvm::Expected<Dump> read(std::shared_ptr<const DumpSource> Source);
 
   unsigned Version = 0, Target = 0, Counter = 0, RecordSize = 0;
-  uint64_t CounterHz = 0, Dropped = 0;
+  uint64_t CounterHz = 0, Dropped = 0, ProcessId = 0;
   uint32_t Cap = 0, ProbePairCost = 0, ProbeNestedCost = 0;
   std::vector<uint64_t> Counts;
   std::vector<DumpImage> Images;
+  std::vector<DumpModule> Modules;
   std::vector<DumpThread> Threads;
 };
 

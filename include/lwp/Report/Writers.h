@@ -14,6 +14,7 @@
 #define LWP_REPORT_WRITERS_H
 
 #include "lwp/Report/Binary.h"
+#include "lwp/Report/Program.h"
 #include "lwp/Report/Dump.h"
 #include "lwp/Report/Profile.h"
 
@@ -45,8 +46,8 @@ struct RowOptions {
 struct ReportInput {
   const Dump &D;
   const Profile &P;
-  /// Symbols for probe-site offsets; null when the map came from JSON.
-  const ProfiledBinary *Binary = nullptr;
+  /// The binaries, for probe-site offsets (sites are process addresses).
+  const Program *Prog = nullptr;
   std::string DumpName;
   std::string MapSource; ///< binary path or map JSON path
 };

@@ -9,13 +9,19 @@
  * plain C (C99) so that the freestanding Hexagon runtime, the host runtime and
  * the C++ reader share one definition.
  *
- * Layout, in order (every part starts 8-byte aligned):
- *   lwp_dump_header                      64 bytes
+ * Layout of version 2, in order (every part starts 8-byte aligned):
+ *   lwp_dump_header                      80 bytes (64 in version 1)
  *   image entries  x num_images          lwp_dump_image + build ID + name,
  *                                        padded to 8 bytes
+ *   module entries x num_modules         lwp_dump_module, 24 bytes (v2 only)
  *   counts         x num_ids             uint64_t, exact executions per ID
  *   thread blocks  x num_threads         lwp_dump_thread + num_records
  *                                        records of record_size bytes
+ *
+ * Region IDs in a version 2 dump are program-wide indices that the runtime
+ * gave each region slot when its module registered (lwp_map_format.h); ID 0
+ * is never a region (probes of a module that has not registered count
+ * there). The module table says which IDs belong to which module's map.
  */
 #ifndef LWP_RUNTIME_DUMPFORMAT_H
 #define LWP_RUNTIME_DUMPFORMAT_H
@@ -29,11 +35,11 @@ extern "C" {
 /** The 8 bytes a dump starts with: "LWPDUMP" and a NUL. */
 #define LWP_DUMP_MAGIC "LWPDUMP"
 #define LWP_DUMP_MAGIC_SIZE 8
-/** Format version written by the runtimes; readers refuse other versions. */
-#define LWP_DUMP_VERSION 1u
+/** Format version written by the runtimes. Readers read 1 and 2. */
+#define LWP_DUMP_VERSION 2u
 
 /** Bit 31 of a record's ID word: set for an end probe, clear for a start.
- *  Bits 0-30 hold the region ID (0 to 2^31-1, lwp::MaxRegionId). */
+ *  Bits 0-30 hold the region ID (0 to 2^31-1). */
 #define LWP_ID_END_BIT 0x80000000u
 #define LWP_ID_MASK 0x7fffffffu
 
@@ -52,7 +58,7 @@ enum lwp_dump_counter {
   LWP_COUNTER_QEMU_PACKETS = 4 /**< QEMU's Hexagon packet counter (c20) */
 };
 
-/** File header, 64 bytes. */
+/** File header, 80 bytes (version 1: the first 64 bytes, no module table). */
 struct lwp_dump_header {
   char magic[LWP_DUMP_MAGIC_SIZE]; /**<  0: LWP_DUMP_MAGIC */
   uint32_t version;                /**<  8: LWP_DUMP_VERSION */
@@ -74,6 +80,21 @@ struct lwp_dump_header {
   uint32_t probe_nested_cost; /**< 60: counter ticks an empty probe pair
                                        nested in a region adds to that region
                                        (both handlers, whole); 0 unknown */
+  uint32_t num_modules; /**< 64: module entries after the images (v2) */
+  uint32_t flags;       /**< 68: 0 */
+  uint64_t process_id;  /**< 72: ID of the process that wrote the dump */
+};
+
+/** One registered module (one lwp_map blob with its slots), 24 bytes: its
+ *  regions have the IDs first_id .. first_id + num_regions - 1, in the order
+ *  of the blob's entries. */
+struct lwp_dump_module {
+  uint64_t blob_vaddr;  /**< address of the blob minus its image's load_bias:
+                             the blob's virtual address in the ELF file */
+  uint32_t image;       /**< index of its image in the image table */
+  uint32_t first_id;    /**< program-wide ID of the blob's entry 0 */
+  uint32_t num_regions; /**< entries (and slots) of the blob */
+  uint32_t reserved;    /**< 0 */
 };
 
 /** One loaded image (executable or shared object), 16 bytes, followed by

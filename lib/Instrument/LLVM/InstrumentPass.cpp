@@ -74,10 +74,6 @@ static cl::opt<std::string> FunctionFilterOpt(
     cl::desc("LWP: instrument only functions whose name matches this regex"),
     cl::value_desc("regex"), cl::init(""), cl::cat(LWPCategory));
 
-static cl::opt<unsigned>
-    IdBaseOpt("lwp-id-base", cl::desc("LWP: first region ID of this module"),
-              cl::init(0), cl::cat(LWPCategory));
-
 static cl::opt<std::string> MapFileOpt(
     "lwp-map-file",
     cl::desc("LWP: write the instrumentation map as JSON to this file"),
@@ -91,7 +87,6 @@ LLVMInstrumentOptions lwp::getLLVMInstrumentOptionsFromCommandLine() {
   Options.Selection.InstrumentSiblings = InstrumentSiblingsOpt;
   Options.Selection.NoFunctionRegions = NoFunctionRegionsOpt;
   Options.Selection.FunctionFilter = FunctionFilterOpt;
-  Options.Selection.IdBase = IdBaseOpt;
   Options.MapFile = MapFileOpt;
   return Options;
 }

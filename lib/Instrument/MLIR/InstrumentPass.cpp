@@ -88,7 +88,6 @@ LogicalResult InstrumentPass::initialize(MLIRContext *Ctx) {
   Options.InstrumentSiblings = instrumentSiblings;
   Options.NoFunctionRegions = noFunctionRegions;
   Options.FunctionFilter = functionFilter;
-  Options.IdBase = idBase;
   llvm::Expected<SelectionPolicy> Policy = SelectionPolicy::create(Options);
   if (!Policy)
     return emitError(UnknownLoc::get(Ctx))

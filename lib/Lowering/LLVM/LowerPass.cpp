@@ -23,7 +23,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicsHexagon.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -66,12 +66,20 @@ struct Probe {
 };
 } // namespace
 
-/// The probe functions of \p M that exist: [0] start, [1] end.
+/// True for the handler declaration a lowering already wrote: void(ptr).
+static bool isLoweredProbeType(FunctionType *Ty) {
+  return Ty->getReturnType()->isVoidTy() && Ty->getNumParams() == 1 &&
+         Ty->getParamType(0)->isPointerTy() && !Ty->isVarArg();
+}
+
+/// The probe functions of \p M that are still to be lowered (declared
+/// void(i32) or of a wrong type; a lowered void(ptr) handler is not one).
 static SmallVector<Function *, 2> getProbeFunctions(Module &M) {
   SmallVector<Function *, 2> Result;
   for (StringRef Name : {ProbeStartName, ProbeEndName})
     if (Function *F = M.getFunction(Name))
-      Result.push_back(F);
+      if (!isLoweredProbeType(F->getFunctionType()))
+        Result.push_back(F);
   return Result;
 }
 
@@ -117,101 +125,109 @@ static Expected<std::vector<Probe>> collectProbes(Module &M) {
   return Probes;
 }
 
-/// The region IDs of the lwp_map globals already in \p M (a module lowered
-/// before it was linked with this one), each with its global's name.
-static Expected<DenseMap<uint32_t, StringRef>>
-collectLoweredIds(const Module &M) {
-  DenseMap<uint32_t, StringRef> Ids;
-  for (const GlobalVariable &GV : M.globals()) {
-    if (GV.getSection() != InstrumentationMapSection || !GV.hasInitializer())
-      continue;
-    auto *Data = dyn_cast<ConstantDataSequential>(GV.getInitializer());
-    if (!Data || !Data->isString())
-      continue;
-    Expected<InstrumentationMap> Map =
-        InstrumentationMap::readSection(Data->getAsString());
-    if (!Map)
-      return createStringError("global '%s': %s", GV.getName().str().c_str(),
-                               toString(Map.takeError()).c_str());
-    for (const RegionEntry &Entry : Map->entries())
-      Ids.try_emplace(Entry.Id, GV.getName());
-  }
-  return Ids;
+/// Emits the module's map blob with its region slots: `@__lwp_map.<hash> =
+/// internal global [N x i8]` in section lwp_map, align 16, kept by
+/// @llvm.compiler.used. Returns the global and the offset of slot 0.
+static std::pair<GlobalVariable *, uint32_t>
+emitMapGlobal(Module &M, const InstrumentationMap &Map) {
+  SmallVector<char> Blob;
+  uint32_t SlotsOffset = Map.writeBlob(Blob);
+  StringRef Bytes(Blob.data(), Blob.size());
+  Constant *Init = ConstantDataArray::getString(M.getContext(), Bytes,
+                                                /*AddNull=*/false);
+  auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/false,
+                                GlobalValue::InternalLinkage, Init,
+                                mapGlobalName(M.getModuleIdentifier(), Bytes));
+  GV->setSection(InstrumentationMapSection);
+  GV->setAlignment(Align(RegionSlotSize));
+  appendToCompilerUsed(M, {GV});
+  return {GV, SlotsOffset};
 }
 
-/// The Hexagon handler name global of \p Handler, created on first use:
-/// `@"__lwp_handler_name.<handler>" = internal constant [N x i8]
-/// c"<handler>\00"`.
-static GlobalVariable *getHandlerName(Module &M, StringRef Handler) {
-  std::string Sym = handlerNameGlobal(Handler);
-  if (GlobalVariable *GV = M.getGlobalVariable(Sym, /*AllowInternal=*/true))
-    return GV;
-  Constant *Str = ConstantDataArray::getString(M.getContext(), Handler,
-                                               /*AddNull=*/true);
-  return new GlobalVariable(M, Str->getType(), /*isConstant=*/true,
-                            GlobalValue::InternalLinkage, Str, Sym);
+/// Emits `internal void @__lwp_module_ctor()` that registers \p Map with the
+/// runtime, run from @llvm.global_ctors at ModuleCtorPriority.
+static void emitModuleCtor(Module &M, GlobalVariable *Map) {
+  LLVMContext &Ctx = M.getContext();
+  auto *Ptr = PointerType::getUnqual(Ctx);
+  FunctionCallee Register = M.getOrInsertFunction(
+      RegisterModuleName, FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false));
+  Function *Ctor = Function::Create(
+      FunctionType::get(Type::getVoidTy(Ctx), false),
+      GlobalValue::InternalLinkage, ModuleCtorName, M);
+  Ctor->setDoesNotThrow();
+  IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
+  B.CreateCall(Register, {Map});
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, Ctor, ModuleCtorPriority);
 }
 
-/// Rewrites the probes for Hexagon: each call becomes
-/// `call void @llvm.hexagon.instrprof.custom(ptr @<name>, i32 <id>)`.
-static void lowerForHexagon(Module &M, ArrayRef<Probe> Probes) {
-  Function *Intrinsic = Intrinsic::getOrInsertDeclaration(
-      &M, Intrinsic::hexagon_instrprof_custom);
-  GlobalVariable *Names[2] = {nullptr, nullptr};
+/// The host handler declaration \p Name: `declare hidden preserve_allcc void
+/// @<Name>(ptr)` nounwind willreturn nocallback nomerge memory(argmem: read,
+/// inaccessiblemem: readwrite). Hidden: every image that has probes links
+/// its own copy of the runtime (the copies share one core), so calls bind in
+/// the image, direct even in position-independent code, never through a
+/// lazily bound PLT entry whose resolver would break preserve_all.
+static Function *getHostHandler(Module &M, StringRef Name) {
+  LLVMContext &Ctx = M.getContext();
+  auto *Ty = FunctionType::get(Type::getVoidTy(Ctx),
+                               {PointerType::getUnqual(Ctx)}, false);
+  Function *F = M.getFunction(Name);
+  if (!F)
+    F = Function::Create(Ty, GlobalValue::ExternalLinkage, Name, M);
+  F->setCallingConv(CallingConv::PreserveAll);
+  F->setDoesNotThrow();
+  F->setWillReturn();
+  F->setVisibility(GlobalValue::HiddenVisibility);
+  F->setDSOLocal(true);
+  F->addFnAttr(Attribute::NoCallback);
+  F->addFnAttr(Attribute::NoMerge);
+  F->setMemoryEffects(MemoryEffects::argMemOnly(ModRefInfo::Ref) |
+                      MemoryEffects::inaccessibleMemOnly());
+  return F;
+}
+
+/// Rewrites every probe into its target form with the address of its slot.
+static void lowerProbes(Module &M, ProbeTarget Target, ArrayRef<Probe> Probes,
+                        GlobalVariable *Map, uint32_t SlotsOffset) {
+  LLVMContext &Ctx = M.getContext();
+  Type *I8 = Type::getInt8Ty(Ctx);
+  auto *Ptr = PointerType::getUnqual(Ctx);
+  // The unlowered void(i32) declarations give their names to the handlers.
+  for (Function *F : getProbeFunctions(M))
+    F->setName(F->getName() + ".unlowered");
+  Function *Hosts[2] = {nullptr, nullptr};
+  InlineAsm *Asms[2] = {nullptr, nullptr};
   for (const Probe &P : Probes) {
-    GlobalVariable *&Name = Names[P.IsEnd];
-    if (!Name)
-      Name = getHandlerName(M, P.IsEnd ? ProbeEndHandler : ProbeStartHandler);
-    IRBuilder<> B(P.Call);
-    CallInst *Call = B.CreateCall(Intrinsic, {Name, B.getInt32(P.Id)});
+    Constant *Slot = ConstantExpr::getInBoundsGetElementPtr(
+        I8, Map,
+        ConstantInt::get(Type::getInt64Ty(Ctx),
+                         SlotsOffset + uint64_t(P.Id) * RegionSlotSize));
+    CallInst *Call;
+    if (Target == ProbeTarget::Hexagon) {
+      InlineAsm *&Asm = Asms[P.IsEnd];
+      if (!Asm)
+        Asm = InlineAsm::get(
+            FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false),
+            hexagonProbeAsm(P.IsEnd), HexagonProbeConstraints,
+            /*hasSideEffects=*/true);
+      Call = CallInst::Create(Asm, {Slot}, "", P.Call->getIterator());
+      Call->setDoesNotThrow();
+    } else {
+      Function *&Handler = Hosts[P.IsEnd];
+      if (!Handler)
+        Handler =
+            getHostHandler(M, P.IsEnd ? ProbeEndHandler : ProbeStartHandler);
+      Call = CallInst::Create(Handler, {Slot}, "", P.Call->getIterator());
+      Call->setCallingConv(CallingConv::PreserveAll);
+    }
     Call->setTailCallKind(CallInst::TCK_NoTail);
     Call->setDebugLoc(P.Call->getDebugLoc());
     P.Call->eraseFromParent();
   }
-}
-
-/// Rewrites the probes for a host: calls and declarations get the
-/// preserve_all convention and the declaration nounwind, willreturn and
-/// memory(inaccessiblemem: readwrite) (other attributes that lwp-instrument
-/// set, nocallback and nomerge, stay).
-static void lowerForHost(Module &M, ArrayRef<Probe> Probes) {
-  for (Function *F : getProbeFunctions(M)) {
-    F->setCallingConv(CallingConv::PreserveAll);
-    F->setDoesNotThrow();
-    F->setWillReturn();
-    F->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
-  }
-  for (const Probe &P : Probes) {
-    P.Call->setCallingConv(CallingConv::PreserveAll);
-    P.Call->setTailCallKind(CallInst::TCK_NoTail);
-  }
-}
-
-/// Emits one lwp_map global per map (as convert-lwp-to-llvm's emitMapSection)
-/// and keeps them in @llvm.compiler.used.
-static void emitMapGlobals(Module &M, ArrayRef<InstrumentationMap> Maps) {
-  LLVMContext &Ctx = M.getContext();
-  SmallVector<GlobalValue *, 2> Globals;
-  for (const InstrumentationMap &Map : Maps) {
-    if (Map.empty())
-      continue;
-    SmallVector<char> Blob;
-    Map.writeBlob(Blob);
-    StringRef Bytes(Blob.data(), Blob.size());
-    // A defined, hidden, external symbol survives global DCE in every module;
-    // the first ID and a hash of the blob keep the names of modules apart.
-    std::string Sym = mapGlobalName(Map.entries().front().Id, Bytes);
-    Constant *Init = ConstantDataArray::getString(Ctx, Bytes,
-                                                  /*AddNull=*/false);
-    auto *GV = new GlobalVariable(M, Init->getType(), /*isConstant=*/true,
-                                  GlobalValue::ExternalLinkage, Init, Sym);
-    GV->setVisibility(GlobalValue::HiddenVisibility);
-    GV->setSection(InstrumentationMapSection);
-    GV->setAlignment(Align(8));
-    Globals.push_back(GV);
-  }
-  if (!Globals.empty())
-    appendToCompilerUsed(M, Globals);
+  for (StringRef Name : {ProbeStartName, ProbeEndName})
+    if (Function *F = M.getFunction((Name + ".unlowered").str()))
+      if (F->use_empty())
+        F->eraseFromParent();
 }
 
 LWPLowerPass::LWPLowerPass(bool InPipeline) : InPipeline(InPipeline) {}
@@ -268,32 +284,36 @@ PreservedAnalyses LWPLowerPass::run(Module &M, ModuleAnalysisManager &) {
       readInstrumentationMapOperands(M);
   if (!Maps)
     return fail(toString(Maps.takeError()));
-  // readInstrumentationMap refuses IDs that two operands share.
-  if (Expected<InstrumentationMap> Merged = readInstrumentationMap(M); !Merged)
-    return fail(toString(Merged.takeError()));
-  Expected<DenseMap<uint32_t, StringRef>> Lowered = collectLoweredIds(M);
-  if (!Lowered)
-    return fail(toString(Lowered.takeError()));
-  for (auto [Index, Map] : enumerate(*Maps))
-    for (const RegionEntry &Entry : Map.entries())
-      if (auto It = Lowered->find(Entry.Id); It != Lowered->end())
-        return fail(formatv("region ID {0} is in operand {1} of !{2} and in "
-                            "the lowered map '{3}': link modules instrumented "
-                            "with distinct -lwp-id-base values",
-                            Entry.Id, Index, MapMetadataName, It->second));
+  if (Maps->size() > 1)
+    return fail(formatv("!{0} has {1} operands: instrumented modules were "
+                        "linked before they were lowered; run lwp-lower on "
+                        "each module before linking (the default pipelines "
+                        "do, at the end of every compile)",
+                        MapMetadataName, Maps->size()));
+  InstrumentationMap Map = Maps->empty() ? InstrumentationMap() : (*Maps)[0];
+  for (auto [Index, Entry] : enumerate(Map.entries()))
+    if (Entry.Id != Index)
+      return fail(formatv("the instrumentation map's region {0} has ID {1}: "
+                          "IDs must run 0, 1, ... (a module instrumented by "
+                          "an older LWP with lwp-id-base?)",
+                          Index, Entry.Id));
+  for (const Probe &P : *Probes)
+    if (P.Id >= Map.size())
+      return fail(formatv("a probe in function '{0}' has ID {1}, which the "
+                          "module's instrumentation map does not have",
+                          P.Call->getFunction()->getName(), P.Id));
 
-  if (*Target == ProbeTarget::Hexagon)
-    lowerForHexagon(M, *Probes);
-  else
-    lowerForHost(M, *Probes);
-  // Hexagon calls the handlers by name; a host module whose probes were all
-  // optimized away needs no declarations either.
+  if (MapMD)
+    MapMD->eraseFromParent();
+  if (!Map.empty()) {
+    auto [Global, SlotsOffset] = emitMapGlobal(M, Map);
+    lowerProbes(M, *Target, *Probes, Global, SlotsOffset);
+    emitModuleCtor(M, Global);
+  }
+  // A module whose probes were all optimized away needs no declarations.
   for (Function *F : getProbeFunctions(M))
     if (F->isDeclaration() && F->use_empty())
       F->eraseFromParent();
-  if (MapMD)
-    MapMD->eraseFromParent();
-  emitMapGlobals(M, *Maps);
   return PreservedAnalyses::none();
 }
 

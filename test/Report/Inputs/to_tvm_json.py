@@ -10,14 +10,17 @@ import sys
 
 def main(path, load, out):
     d = open(path, "rb").read()
+    (version, header_size) = struct.unpack_from("<II", d, 8)
     (rec_size, _hz, num_ids, _cap, _drop, n_img, n_thr) = struct.unpack_from(
         "<IQIIQII", d, 20)
-    pos = 64
+    n_mod = struct.unpack_from("<I", d, 64)[0] if version >= 2 else 0
+    pos = header_size
     bias = None
     for _ in range(n_img):
         b, ids, names = struct.unpack_from("<QII", d, pos)
         bias = b if bias is None else bias
         pos += 16 + (ids + names + 7) // 8 * 8
+    pos += 24 * n_mod  # version 2: the module table
     counts = list(struct.unpack_from("<%dQ" % num_ids, d, pos))
     pos += 8 * num_ids
     entries = []

@@ -55,9 +55,10 @@ int main(int argc, char **argv) {
 // Three calls, three row loops, 10 + 11 + 12 = 33 column loops; each thread
 // records 2 x (1 + 1 + rows) records.
 // CHECK:      dropped 0,
-// CHECK:      count 0: 3
-// CHECK-NEXT: count 1: 3
-// CHECK-NEXT: count 2: 33
+// CHECK:      module 0: image 0, blob 0x{{[0-9a-f]+}}, IDs 1-3
+// CHECK:      count 1: 3
+// CHECK-NEXT: count 2: 3
+// CHECK-NEXT: count 3: 33
 // CHECK-DAG:  thread {{[0-9]}}: tid {{[0-9]+}}, 24 records
 // CHECK-DAG:  thread {{[0-9]}}: tid {{[0-9]+}}, 26 records
 // CHECK-DAG:  thread {{[0-9]}}: tid {{[0-9]+}}, 28 records
@@ -65,9 +66,9 @@ int main(int argc, char **argv) {
 // With cap 5 per thread, the column loop keeps 5 starts and 5 ends a
 // thread: (10-5 + 11-5 + 12-5) x 2 = 36 dropped; counts stay exact.
 // CAP:      cap 5, dropped 36,
-// CAP:      count 0: 3
-// CAP-NEXT: count 1: 3
-// CAP-NEXT: count 2: 33
+// CAP:      count 1: 3
+// CAP-NEXT: count 2: 3
+// CAP-NEXT: count 3: 33
 // CAP-DAG:  thread {{[0-9]}}: tid {{[0-9]+}}, 14 records
 // CAP-DAG:  thread {{[0-9]}}: tid {{[0-9]+}}, 14 records
 // CAP-DAG:  thread {{[0-9]}}: tid {{[0-9]+}}, 14 records

@@ -1,0 +1,81 @@
+/*===- MapFormat.h - The per-module map blob and its region slots -*- C -*-===*\
+|*                                                                            *|
+|* Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.          *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+/*
+ * What each instrumented module carries in the binary (docs/
+ * instrumentation-map.md, "In the binary"): one global in the writable
+ * section "lwp_map", 16-byte aligned, that holds the module's map blob
+ * followed by one slot per region. The linker concatenates the globals of
+ * every module of an image; nothing is shared between modules, so modules and
+ * images need no coordination (the design of LLVM's profile runtime, whose
+ * per-module counters and descriptors live in sections the linker
+ * concatenates).
+ *
+ * Layout of one blob (little-endian):
+ *   lwp_map_blob_header                       32 bytes
+ *   entries  x num_regions                    40 bytes each (below)
+ *   string table                              NUL-terminated strings
+ *   zero padding to slots_offset (16-aligned)
+ *   slots    x num_regions                    lwp_slot, 16 bytes each
+ *
+ * Entry (40 bytes): u32 local ID (= its index in the blob), u8 kind
+ * (0 function, 1 loop), u8 flags (1: depth/height valid, 2: parent valid),
+ * u16 0, u32 depth, u32 height, u32 parent (local ID), u32 function name
+ * (string offset), u32 file name (string offset), u32 line, u32 column, u32 0.
+ *
+ * A probe passes the address of its region's slot to the handler. Each
+ * module's constructor calls __lwp_register_module with its blob; the
+ * runtime gives every slot a program-wide index (its dump ID).
+ */
+#ifndef LWP_RUNTIME_MAPFORMAT_H
+#define LWP_RUNTIME_MAPFORMAT_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** The 8 bytes a blob starts with. */
+#define LWP_MAP_MAGIC "LWPMAP\0"
+#define LWP_MAP_MAGIC_SIZE 8
+/** Blob version with slots (version 1 blobs had none and global IDs). */
+#define LWP_MAP_BLOB_VERSION 2u
+/** Name of the section (a C identifier, so that the linker defines
+ *  __start_lwp_map and __stop_lwp_map). */
+#define LWP_MAP_SECTION "lwp_map"
+
+/** Header of a blob, 32 bytes. */
+struct lwp_map_blob_header {
+  char magic[LWP_MAP_MAGIC_SIZE]; /**<  0: LWP_MAP_MAGIC */
+  uint32_t version;               /**<  8: LWP_MAP_BLOB_VERSION */
+  uint32_t size;         /**< 12: bytes of the blob, slots included */
+  uint32_t num_regions;  /**< 16: entries, and slots */
+  uint32_t strings;      /**< 20: offset of the string table */
+  uint32_t slots_offset; /**< 24: offset of slot 0, a multiple of 16 */
+  uint32_t reserved;     /**< 28: 0 */
+};
+
+/** The run-time state of one region, 16 bytes, zero in the file. The runtime
+ *  writes index at registration; the Hexagon handlers keep the region's
+ *  count in bias and overflow. */
+struct lwp_slot {
+  uint32_t index;    /**< program-wide region ID; 0 until registered */
+  int32_t bias;      /**< Hexagon: count - cap (+ 2^29 x overflow) */
+  uint32_t overflow; /**< Hexagon: units of 2^29 executions moved out of bias */
+  uint32_t reserved; /**< 0 */
+};
+
+/** Registers the module whose blob starts at \p blob: gives its slots their
+ *  program-wide IDs. Every runtime defines it; each instrumented module calls
+ *  it from a constructor (priority 1) before any of its probes can run.
+ *  Registering a blob twice is harmless. */
+void __lwp_register_module(void *blob);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* LWP_RUNTIME_MAPFORMAT_H */
