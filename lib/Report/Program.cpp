@@ -119,7 +119,23 @@ Expected<Program> Program::load(const Dump &D, const ImageSearch &Search,
   // The binary of each image that has modules.
   std::vector<int> ImageIndex(D.images().size(), -1);
   Program P;
+  // Copies of one library have one build ID: a named binary of the same
+  // file name wins, then the recorded path, then any named binary of that
+  // build ID, then the search folders.
+  auto sameName = [](const ProfiledBinary &B, const DumpImage &I) {
+    return llvm::sys::path::filename(I.Name) ==
+           llvm::sys::path::filename(B.path());
+  };
   auto findImage = [&](const DumpImage &I) -> Expected<BinaryPtr> {
+    for (const BinaryPtr &B : Given)
+      if (isImage(*B, I) && sameName(*B, I))
+        return B;
+    if (llvm::sys::fs::exists(I.Name)) {
+      if (Expected<BinaryPtr> B = Cache.open(I.Name); !B)
+        llvm::consumeError(B.takeError());
+      else if (isImage(**B, I))
+        return *B;
+    }
     for (const BinaryPtr &B : Given)
       if (isImage(*B, I))
         return B;
