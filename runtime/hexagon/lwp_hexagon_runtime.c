@@ -5,19 +5,22 @@
 \*===----------------------------------------------------------------------===*/
 /*
  * Everything of the Hexagon runtime but the handlers (lwp_handler.S) and the
- * entry (lwp_crt0.S): the handler state, start-up (counter choice, cap,
- * calibration), lwp_dump / lwp_reset, the dump at exit, Linux syscalls
- * through trap0(#1), a bump allocator and the few libc functions that
- * compiled kernels call. Single thread; no libc. See docs/hexagon-runtime.md.
+ * entry (lwp_crt0.S): the handler state, module registration
+ * (__lwp_register_module), start-up (counter choice, cap, calibration, the
+ * program's constructors), lwp_dump / lwp_reset, the destructors and the dump
+ * at exit, Linux syscalls through trap0(#1), a bump allocator and the few
+ * libc functions that compiled kernels call. Single thread; no libc. See
+ * docs/hexagon-runtime.md.
  *
  * Build-time settings (-D):
- *   LWP_CAP             records kept per ID, default 100 (LWP_CAP env wins)
- *   LWP_MAX_IDS         entries of the count table, default 4096 (the
- *                       handlers must be assembled with the same value)
+ *   LWP_CAP             records kept per region, default 100 (LWP_CAP env
+ *                       wins)
+ *   LWP_MAX_MODULES     entries of the module table, default 4096
  *   LWP_BUFFER_RECORDS  records of the static buffer, default 65536
  *   LWP_HEAP_BYTES      arena of the bump allocator, default 64 MiB
  */
 #include "lwp/Runtime/DumpFormat.h"
+#include "lwp/Runtime/MapFormat.h"
 #include "lwp/Runtime/lwp_runtime.h"
 #include "lwp_dump_writer.h"
 #include "lwp_hexagon.h"
@@ -28,8 +31,8 @@
 #ifndef LWP_CAP
 #define LWP_CAP 100
 #endif
-#ifndef LWP_MAX_IDS
-#define LWP_MAX_IDS 4096
+#ifndef LWP_MAX_MODULES
+#define LWP_MAX_MODULES 4096
 #endif
 #ifndef LWP_BUFFER_RECORDS
 #define LWP_BUFFER_RECORDS 65536
@@ -38,35 +41,51 @@
 #define LWP_HEAP_BYTES (64u << 20)
 #endif
 
-_Static_assert(LWP_MAX_IDS > 0 && LWP_MAX_IDS <= (1u << 20),
-               "LWP_MAX_IDS out of range");
+_Static_assert(LWP_MAX_MODULES > 0, "LWP_MAX_MODULES must be positive");
 _Static_assert(LWP_BUFFER_RECORDS > 0, "LWP_BUFFER_RECORDS must be positive");
 
 /*===----------------------------------------------------------------------===*
  * Handler state (layout shared with lwp_handler.S: do not reorder)
  *===----------------------------------------------------------------------===*/
 
-/** What the handlers read and write. The handlers address it through
- *  &Bias[0]; the other fields sit at negative offsets from there. */
+/** What the handlers read and write besides the region slots; they address
+ *  it absolutely (##lwp_hex_state). The counts live in the slots
+ *  (struct lwp_slot: bias and overflow). */
 struct lwp_hex_state {
-  uint32_t Next;        /**< -32: address of the next free record */
-  uint32_t LastMode;    /**< -28: address of the last slot | 1 for c20 */
-  uint64_t Dropped;     /**< -24: records not stored */
-  uint32_t Reserved[4]; /**< -16 */
-  int32_t Bias[LWP_MAX_IDS]; /**< count - cap (+ 2^29 * lwp_hex_overflow) */
+  uint32_t Next;     /**< +0: address of the next free record */
+  uint32_t LastMode; /**< +4: address of the last slot | 1 for c20 */
+  uint64_t Dropped;  /**< +8: records not stored */
 };
-_Static_assert(offsetof(struct lwp_hex_state, Bias) == 32,
-               "lwp_handler.S expects Bias at offset 32");
+_Static_assert(offsetof(struct lwp_hex_state, LastMode) == 4 &&
+                   offsetof(struct lwp_hex_state, Dropped) == 8,
+               "lwp_handler.S expects next, last|mode, dropped at 0, 4, 8");
 _Static_assert(sizeof(struct lwp_record32) == 16, "record size");
+_Static_assert(sizeof(struct lwp_slot) == 16 &&
+                   offsetof(struct lwp_slot, bias) == 4 &&
+                   offsetof(struct lwp_slot, overflow) == 8,
+               "lwp_handler.S expects bias at slot+4, overflow at slot+8");
 
 struct lwp_hex_state lwp_hex_state __attribute__((aligned(8)));
-/** Units of 2^29 executions moved out of Bias by the capped start path. */
-uint32_t lwp_hex_overflow[LWP_MAX_IDS];
 
-/* One spare record after the last slot: the handlers write there when the
- * buffer is full (and drop the record). */
+/** The two regions of the calibration (lwp_hex_empty_pair and
+ *  lwp_hex_nested_pair in lwp_handler.S): slots of the runtime itself, not
+ *  in lwp_map and never registered, so they have no ID and no count in the
+ *  dump. Zero outside the calibration. */
+struct lwp_slot lwp_hex_calibration_slots[2] __attribute__((aligned(16)));
+
+/* One spare record after the last slot, a guard: the handlers test for a
+ * full buffer before they store any record field. */
 static struct lwp_record32 Buffer[LWP_BUFFER_RECORDS + 1]
     __attribute__((aligned(16)));
+
+/* The registered modules, in registration order: module I's regions have the
+ * IDs Modules[I].first_id .. first_id + num_regions - 1 (increasing with I),
+ * and blob_vaddr holds the blob's address (the executable's load bias is
+ * 0). Written to the dump as they are. */
+static struct lwp_dump_module Modules[LWP_MAX_MODULES];
+static uint32_t NumModules;
+/* The ID the next registered region gets; ID 0 is never a region. */
+static uint32_t NextId = 1;
 
 static uint32_t Cap = LWP_CAP;
 static uint32_t CounterKind = LWP_COUNTER_PCYCLES;
@@ -78,14 +97,6 @@ static char **Environment;
 void lwp_hex_empty_pair(void);  /* lwp_handler.S */
 void lwp_hex_nested_pair(void); /* lwp_handler.S */
 
-/* Defined by lwp_handler.S for its LWP_MAX_IDS: a handler assembled with
- * another table size than this file fails to link. */
-#define LWP_CAT2(a, b) a##b
-#define LWP_CAT(a, b) LWP_CAT2(a, b)
-#define LWP_IDS_SYMBOL LWP_CAT(lwp_hex_max_ids_, LWP_MAX_IDS)
-extern const char LWP_IDS_SYMBOL[];
-__attribute__((used)) static const void *const IdsCheck = LWP_IDS_SYMBOL;
-
 /*===----------------------------------------------------------------------===*
  * Syscalls (trap0(#1), number in r6, arguments r0-r5, result r0)
  *===----------------------------------------------------------------------===*/
@@ -95,6 +106,7 @@ enum {
   SysClose = 57,
   SysWrite = 64,
   SysExit = 93,
+  SysGetpid = 172, /* asm-generic/unistd.h, which Hexagon Linux uses */
   AtFdCwd = -100,
   OWronly = 01,
   OCreat = 0100,
@@ -306,12 +318,47 @@ uint64_t lwp_hex_read_counter(void) {
 
 uint32_t lwp_hex_probe_pair_cost(void) { return PairCost; }
 
-uint64_t lwp_hex_count(uint32_t Id) {
-  if (Id >= LWP_MAX_IDS)
-    return 0;
-  return (uint64_t)((int64_t)Cap + lwp_hex_state.Bias[Id]) +
-         ((uint64_t)lwp_hex_overflow[Id] << 29);
+/* The slots of registered module \p M (blob_vaddr holds its address). */
+static struct lwp_slot *moduleSlots(const struct lwp_dump_module *M) {
+  const struct lwp_map_blob_header *H =
+      (const struct lwp_map_blob_header *)(uintptr_t)M->blob_vaddr;
+  return (struct lwp_slot *)((char *)(uintptr_t)M->blob_vaddr +
+                             H->slots_offset);
 }
+
+/* The slot of region \p Id, or NULL when no registered module has it. */
+static struct lwp_slot *findSlot(uint32_t Id) {
+  /* Modules are sorted by first_id: find the last one with first_id <= Id. */
+  uint32_t Lo = 0, Hi = NumModules;
+  while (Lo != Hi) {
+    uint32_t Mid = Lo + ((Hi - Lo) >> 1);
+    if (Modules[Mid].first_id <= Id)
+      Lo = Mid + 1;
+    else
+      Hi = Mid;
+  }
+  if (!Lo)
+    return NULL;
+  const struct lwp_dump_module *M = &Modules[Lo - 1];
+  if (Id - M->first_id >= M->num_regions)
+    return NULL;
+  return moduleSlots(M) + (Id - M->first_id);
+}
+
+/* Exact executions of the region of slot \p S: bias + cap + 2^29 x
+ * overflow. */
+static uint64_t slotCount(const struct lwp_slot *S) {
+  return (uint64_t)((int64_t)Cap + S->bias) + ((uint64_t)S->overflow << 29);
+}
+
+uint64_t lwp_hex_count(uint32_t Id) {
+  const struct lwp_slot *S = findSlot(Id);
+  return S ? slotCount(S) : 0;
+}
+
+uint32_t lwp_hex_num_ids(void) { return NextId; }
+
+uint32_t lwp_hex_num_modules(void) { return NumModules; }
 
 uint64_t lwp_hex_dropped(void) { return lwp_hex_state.Dropped; }
 
@@ -320,32 +367,98 @@ uint32_t lwp_hex_num_records(void) {
                     Buffer);
 }
 
-/* Empties the buffer, the counts and the drop counter for cap \p NewCap. */
-static void resetState(uint32_t NewCap) {
-  Cap = NewCap;
+/* Empties the buffer and the drop counter. */
+static void resetBuffer(void) {
   lwp_hex_state.Next = (uint32_t)(uintptr_t)&Buffer[0];
   lwp_hex_state.LastMode =
       (uint32_t)(uintptr_t)&Buffer[LWP_BUFFER_RECORDS - 1] |
       (CounterKind == LWP_COUNTER_QEMU_PACKETS ? 1u : 0u);
   lwp_hex_state.Dropped = 0;
-  for (uint32_t I = 0; I != LWP_MAX_IDS; ++I) {
-    lwp_hex_state.Bias[I] = -(int32_t)NewCap;
-    lwp_hex_overflow[I] = 0;
+}
+
+/* Empties the buffer, the drop counter and the counts of every registered
+ * region for cap \p NewCap. */
+static void resetState(uint32_t NewCap) {
+  Cap = NewCap;
+  resetBuffer();
+  for (uint32_t I = 0; I != NumModules; ++I) {
+    struct lwp_slot *S = moduleSlots(&Modules[I]);
+    for (uint32_t J = 0; J != Modules[I].num_regions; ++J) {
+      S[J].bias = -(int32_t)NewCap;
+      S[J].overflow = 0;
+    }
   }
 }
 
 void lwp_reset(void) { resetState(Cap); }
 
-/* Runs empty start/end pairs, then empty pairs nested in a pair, and keeps
- * the smallest end - start of an empty region (PairCost) and the smallest
- * extra length a nested pair gives its region (NestedCost). */
+/* Writes "lwp: <What> <Blob>; <Why>" and a newline on stderr. */
+static void warnModule(const char *What, const void *Blob, const char *Why) {
+  lwp_hex_puts(2, "lwp: ");
+  lwp_hex_puts(2, What);
+  lwp_hex_put_char(2, ' ');
+  lwp_hex_put_hex(2, (uintptr_t)Blob);
+  lwp_hex_puts(2, "; ");
+  lwp_hex_puts(2, Why);
+  lwp_hex_put_char(2, '\n');
+}
+
+void __lwp_register_module(void *Blob) {
+  const struct lwp_map_blob_header *H =
+      (const struct lwp_map_blob_header *)Blob;
+  /* Slots must be 16-byte aligned (the handlers keep the end flag in bit 0
+   * of the slot address, lwp_dump masks 4 bits): so must the blob. */
+  if (!H || ((uintptr_t)H & 15) ||
+      memcmp(H->magic, LWP_MAP_MAGIC, LWP_MAP_MAGIC_SIZE) ||
+      H->version != LWP_MAP_BLOB_VERSION || (H->slots_offset & 15) ||
+      H->slots_offset > H->size ||
+      H->num_regions > (H->size - H->slots_offset) >> 4) {
+    warnModule("bad map blob at", Blob, "its regions are not counted");
+    return;
+  }
+  if (!H->num_regions)
+    return; /* no region, no ID: nothing to count */
+  struct lwp_slot *Slots = (struct lwp_slot *)((char *)Blob + H->slots_offset);
+  if (Slots[0].index)
+    return; /* registered before */
+  if (NumModules == LWP_MAX_MODULES ||
+      H->num_regions > LWP_ID_MASK + 1 - NextId) {
+    warnModule("no room for the module at", Blob,
+               NumModules == LWP_MAX_MODULES
+                   ? "module table full, its regions are not counted"
+                   : "region IDs exhausted, its regions are not counted");
+    return;
+  }
+  struct lwp_dump_module *M = &Modules[NumModules++];
+  M->blob_vaddr = (uintptr_t)Blob;
+  M->image = 0;
+  M->first_id = NextId;
+  M->num_regions = H->num_regions;
+  M->reserved = 0;
+  for (uint32_t I = 0; I != H->num_regions; ++I) {
+    Slots[I].bias = -(int32_t)Cap;
+    Slots[I].overflow = 0;
+    Slots[I].index = NextId++;
+  }
+}
+
+/* Runs empty start/end pairs, then empty pairs nested in a pair, on the two
+ * calibration slots, and keeps the smallest end - start of an empty region
+ * (PairCost) and the smallest extra length a nested pair gives its region
+ * (NestedCost). Leaves records in the buffer and the slots zero. */
 static void calibrate(void) {
   enum { Runs = 8 };
-  resetState(2 * Runs);
+  resetBuffer();
+  /* Slot 0 sees 2 x Runs pairs, slot 1 Runs: a cap of 2 x Runs keeps all. */
+  for (unsigned I = 0; I != 2; ++I) {
+    lwp_hex_calibration_slots[I].bias = -2 * Runs;
+    lwp_hex_calibration_slots[I].overflow = 0;
+  }
   for (unsigned I = 0; I != Runs; ++I)
     lwp_hex_empty_pair();
   for (unsigned I = 0; I != Runs; ++I)
     lwp_hex_nested_pair();
+  memset(lwp_hex_calibration_slots, 0, sizeof(lwp_hex_calibration_slots));
   if (lwp_hex_num_records() != 6 * Runs)
     return;
   uint64_t Empty = ~0ull, Nested = ~0ull;
@@ -447,7 +560,30 @@ static uint32_t findBuildId(const uint8_t **Out) {
  * Dump
  *===----------------------------------------------------------------------===*/
 
-static uint64_t CountsOut[LWP_MAX_IDS];
+/* The count table of the last dump, num_ids entries (from the bump
+ * allocator; grown, never freed). */
+static uint64_t *CountsOut;
+static uint32_t CountsCapacity;
+
+/* First and one past the last byte of section lwp_map: the blobs of every
+ * instrumented module (the linker defines both when the section exists; a
+ * program without one has neither, and both are then null). */
+extern char __start_lwp_map[] __attribute__((weak, visibility("hidden")));
+extern char __stop_lwp_map[] __attribute__((weak, visibility("hidden")));
+
+/* The dump's ID word of a record whose handler stored \p Raw (a slot address,
+ * | 1 for an end probe): the slot's region ID | LWP_ID_END_BIT for an end;
+ * ID 0 when the slot is not in lwp_map (the calibration's) or its module
+ * did not register. */
+static uint32_t mapIdWord(uint32_t Raw) {
+  uint32_t End = (Raw & 1) ? LWP_ID_END_BIT : 0;
+  uintptr_t Slot = Raw & ~(uint32_t)15;
+  uintptr_t Begin = (uintptr_t)__start_lwp_map;
+  uintptr_t Stop = (uintptr_t)__stop_lwp_map;
+  if (Slot < Begin || Slot >= Stop || Stop - Slot < sizeof(struct lwp_slot))
+    return End;
+  return (((const struct lwp_slot *)Slot)->index & LWP_ID_MASK) | End;
+}
 
 static int writeToFd(void *Ctx, const void *Data, uint64_t Size) {
   return writeAll((int)(intptr_t)Ctx, Data, Size);
@@ -465,11 +601,12 @@ int lwp_dump(const char *Path) {
   V.header.counter = (uint16_t)CounterKind;
   V.header.record_size = sizeof(struct lwp_record32);
   V.header.counter_hz = 0;
-  V.header.num_ids = LWP_MAX_IDS;
+  V.header.num_ids = NextId;
   V.header.cap = Cap;
   V.header.dropped = lwp_hex_state.Dropped;
   V.header.probe_pair_cost = PairCost;
   V.header.probe_nested_cost = NestedCost;
+  V.header.process_id = (uint64_t)syscall4(SysGetpid, 0, 0, 0, 0);
 
   struct lwp_image_view Image;
   Image.load_bias = 0;
@@ -479,9 +616,25 @@ int lwp_dump(const char *Path) {
   Image.name_size = (uint32_t)strlen(ProgramName);
   V.images = &Image;
   V.num_images = 1;
+  V.modules = Modules;
+  V.num_modules = NumModules;
 
-  for (uint32_t I = 0; I != LWP_MAX_IDS; ++I)
-    CountsOut[I] = lwp_hex_count(I);
+  /* Counts: ID 0 is never a region; the modules cover 1 .. NextId - 1. */
+  if (NextId > CountsCapacity) {
+    if (NextId > ((size_t)-1 >> 3))
+      return -1;
+    uint64_t *Counts = (uint64_t *)malloc((size_t)NextId * sizeof(uint64_t));
+    if (!Counts)
+      return -1;
+    CountsOut = Counts;
+    CountsCapacity = NextId;
+  }
+  CountsOut[0] = 0;
+  for (uint32_t I = 0; I != NumModules; ++I) {
+    const struct lwp_slot *S = moduleSlots(&Modules[I]);
+    for (uint32_t J = 0; J != Modules[I].num_regions; ++J)
+      CountsOut[Modules[I].first_id + J] = slotCount(&S[J]);
+  }
   V.counts64 = CountsOut;
 
   struct lwp_thread_view Thread;
@@ -490,6 +643,7 @@ int lwp_dump(const char *Path) {
   Thread.num_records = lwp_hex_num_records();
   V.threads = &Thread;
   V.num_threads = 1;
+  V.map_id_word = mapIdWord;
 
   long Fd = syscall4(SysOpenat, AtFdCwd, (long)Path, OWronly | OCreat | OTrunc,
                      0644);
@@ -501,7 +655,53 @@ int lwp_dump(const char *Path) {
   return Err ? -1 : 0;
 }
 
+/*===----------------------------------------------------------------------===*
+ * Constructors and destructors of the program
+ *===----------------------------------------------------------------------===*/
+
+/* An entry of .preinit_array / .init_array, called as glibc does (musl
+ * passes nothing; functions that take no argument ignore them). */
+typedef void (*InitFn)(int Argc, char **Argv, char **Envp);
+/* An entry of .fini_array. */
+typedef void (*FiniFn)(void);
+
+/* Bounds of the arrays; ld.lld defines them in a static link when they are
+ * referenced (both equal when the array is empty or absent). */
+extern const InitFn __preinit_array_start[]
+    __attribute__((weak, visibility("hidden")));
+extern const InitFn __preinit_array_end[]
+    __attribute__((weak, visibility("hidden")));
+extern const InitFn __init_array_start[]
+    __attribute__((weak, visibility("hidden")));
+extern const InitFn __init_array_end[]
+    __attribute__((weak, visibility("hidden")));
+extern const FiniFn __fini_array_start[]
+    __attribute__((weak, visibility("hidden")));
+extern const FiniFn __fini_array_end[]
+    __attribute__((weak, visibility("hidden")));
+
+/* Runs .preinit_array, then .init_array, in order (the linker sorted
+ * .init_array by priority: instrumented modules register from priority 1). */
+static void runConstructors(int Argc, char **Argv, char **Envp) {
+  for (const InitFn *F = __preinit_array_start; F < __preinit_array_end; ++F)
+    (*F)(Argc, Argv, Envp);
+  for (const InitFn *F = __init_array_start; F < __init_array_end; ++F)
+    (*F)(Argc, Argv, Envp);
+}
+
+/* Runs .fini_array in reverse order, once: a destructor that calls exit does
+ * not run the others again. */
+static void runDestructors(void) {
+  static int Started;
+  if (Started)
+    return;
+  Started = 1;
+  for (const FiniFn *F = __fini_array_end; F > __fini_array_start;)
+    (*--F)();
+}
+
 _Noreturn void exit(int Code) {
+  runDestructors();
   if (OutputPath && *OutputPath && lwp_dump(OutputPath)) {
     lwp_hex_puts(2, "lwp: cannot write the dump to ");
     lwp_hex_puts(2, OutputPath);
@@ -532,6 +732,8 @@ _Noreturn void lwp_hex_start(int Argc, char **Argv, char **Envp) {
   if (Force && !memcmp(Force, "upcycle", 8))
     CounterKind = LWP_COUNTER_PCYCLES;
   calibrate();
+  /* The cap before the constructors: registration sets bias = -cap. */
   resetState(parseCap(getEnv("LWP_CAP"), LWP_CAP));
+  runConstructors(Argc, Argv, Envp);
   exit(main(Argc, Argv, Envp));
 }

@@ -39,7 +39,7 @@ section() { echo; echo "=== $* ==="; }
 section "build (into \$T)"
 CC=clang-22
 PLUGIN="$LIB/LWPLLVMPlugin.so"; HOST="$LIB/liblwp_host.a"
-run $CC -O2 -o "$T/probe_cost_x86" "$HERE/probe_cost_x86.c" "$HOST" -lpthread
+run $CC -O2 -I"$ROOT/include" -o "$T/probe_cost_x86" "$HERE/probe_cost_x86.c" "$HOST" -lpthread
 HCC=($CC --target=hexagon-unknown-linux-musl -mcpu=hexagonv67 -ffreestanding
      -nostdlib -fno-pic -G0 -O2 -I"$ROOT/include" -I"$ROOT/runtime/hexagon/include")
 run "${HCC[@]}" -c "$HERE/probe_cost_hexagon.c" -o "$T/pch.o"

@@ -12,6 +12,9 @@
  * aligned_alloc, posix_memalign; declared here because the freestanding
  * target has no C library headers).
  *
+ * Module registration (__lwp_register_module) is declared in
+ * lwp/Runtime/MapFormat.h.
+ *
  * Only for the freestanding qemu-hexagon environment: a static, single-thread
  * Linux user program started by lwp_hexagon_crt0.o.
  */
@@ -41,12 +44,14 @@ void lwp_hex_put_hex(int fd, uint64_t value);
 /** Writes the one character \p c to \p fd. */
 void lwp_hex_put_char(int fd, char c);
 
-/** Ends the program with status \p code after writing the dump at exit
- *  ($LWP_OUTPUT, default "lwp.dump"; an empty LWP_OUTPUT writes none).
- *  Returning from main does the same. */
+/** Ends the program with status \p code after running the destructors
+ *  (.fini_array, once) and writing the dump ($LWP_OUTPUT, default
+ *  "lwp.dump"; an empty LWP_OUTPUT writes none). Returning from main does
+ *  the same. */
 _Noreturn void exit(int code);
 
-/** Ends the program at once with status \p code; writes no dump. */
+/** Ends the program at once with status \p code; runs no destructor and
+ *  writes no dump. */
 _Noreturn void _exit(int code);
 
 /** The counter the handlers record (enum lwp_dump_counter): 3
@@ -68,11 +73,20 @@ uint64_t lwp_hex_read_c20(void);
  *  start-up (the dump header's probe_pair_cost). */
 uint32_t lwp_hex_probe_pair_cost(void);
 
-/** Exact executions of region \p id so far (start probes seen); 0 for an ID
- *  at or above the runtime's number of IDs. */
+/** Exact executions of region \p id so far (start probes seen), looked up
+ *  through the module table; 0 for an ID no registered module has (ID 0,
+ *  IDs at or above lwp_hex_num_ids()). */
 uint64_t lwp_hex_count(uint32_t id);
 
-/** Records not stored so far (cap reached, buffer full, ID out of range). */
+/** The ID the next registered region would get: one more than the largest
+ *  region ID so far (1 before any module registered; the dump's num_ids). */
+uint32_t lwp_hex_num_ids(void);
+
+/** Modules registered so far (__lwp_register_module calls that gave IDs). */
+uint32_t lwp_hex_num_modules(void);
+
+/** Records not stored so far (cap reached, buffer full; every probe of a
+ *  slot whose module did not register but a first end probe). */
 uint64_t lwp_hex_dropped(void);
 
 /** Records stored so far. */
@@ -83,12 +97,13 @@ void *memmove(void *dst, const void *src, size_t n);
 void *memset(void *dst, int c, size_t n);
 int memcmp(const void *a, const void *b, size_t n);
 size_t strlen(const char *s);
-/** Bump allocator over a static arena (-DLWP_HEAP_BYTES, default 64 MiB):
- *  free() releases nothing; allocation failure returns NULL. */
 /** e^x with a relative error below 2e-7 (lwp_hexagon_libm.c); what
  *  llvm.exp.f32 (math.exp, softmax) lowers to. */
 float expf(float x);
 
+/** Bump allocator over a static arena (-DLWP_HEAP_BYTES, default 64 MiB):
+ *  free() releases nothing; allocation failure returns NULL. lwp_dump takes
+ *  8 bytes per region ID from it for its count table. */
 void *malloc(size_t size);
 void *calloc(size_t n, size_t size);
 void *realloc(void *p, size_t size);

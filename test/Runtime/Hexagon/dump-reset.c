@@ -1,5 +1,6 @@
 // lwp_dump on demand, lwp_reset, and the capped start path's overflow
-// handling (bias kept below 2^30, counts exact past 2^31).
+// handling (bias kept below 2^30, counts exact past 2^31), on a hand-made
+// module of 7 regions: slot K - 1 has ID K.
 //
 // RUN: %hexagon_cc -c %s -o %t.o
 // RUN: %hexagon_link %t.o -o %t.elf
@@ -11,15 +12,16 @@
 //
 // CHECK: dump first 0
 // CHECK-NEXT: dump bad -1
-// CHECK-NEXT: after reset: count 1 = 0, records 0, dropped 0
+// CHECK-NEXT: after reset: count 1 = 0, bias 1 = -3, records 0, dropped 0
 // CHECK-NEXT: dump second 0
 // CHECK-NEXT: overflow: count 7 = 3221225475, records 0, dropped 3
 // CHECK-NEXT: exit 5
 // CHECK-NEXT: status 5
 //
 // Five pairs of ID 1 with cap 3: 3 pairs kept, 4 records dropped.
-// FIRST: cap=3 dropped=4
-// FIRST: count 1 5
+// FIRST: num_ids=8 cap=3 dropped=4
+// FIRST: module 0 image=0 blob={{[0-9a-f]+}} first_id=1 num_regions=7
+// FIRST-NEXT: count 1 5
 // FIRST-NEXT: thread 0 records=6
 // FIRST-NEXT: summary id=1 starts=3 ends=3
 // After lwp_reset: two pairs of ID 2 only; the dump is written again.
@@ -34,15 +36,11 @@
 // EXIT-NEXT: thread 0 records=4
 #include "lwp/Runtime/lwp_runtime.h"
 #include "lwp_hexagon.h"
+#include "lwp_hexagon_test_module.h"
 
-#define PROBE(kind, id)                                                        \
-  __asm__ volatile("{ call __lwp_probe_" #kind "; r0 = #" #id " }" ::          \
-                       : "r0", "r14", "r15", "r28", "r31", "memory")
+LWP_TEST_MODULE(Module, 7)
 
-// White-box access to the handler state (lwp_hexagon_runtime.c): the count
-// table follows 32 bytes of header.
-extern int32_t lwp_hex_state[];
-extern uint32_t lwp_hex_overflow[];
+#define PROBE(kind, id) LWP_TEST_PROBE(kind, &Module.Slots[(id) - 1])
 
 static void print(const char *S, int64_t V) {
   lwp_hex_puts(1, S);
@@ -60,6 +58,8 @@ int main(int Argc, char **Argv) {
   lwp_reset();
   lwp_hex_puts(1, "after reset: count 1 = ");
   lwp_hex_put_udec(1, lwp_hex_count(1));
+  lwp_hex_puts(1, ", bias 1 = ");
+  lwp_hex_put_dec(1, Module.Slots[0].bias);
   lwp_hex_puts(1, ", records ");
   lwp_hex_put_udec(1, lwp_hex_num_records());
   lwp_hex_puts(1, ", dropped ");
@@ -73,10 +73,10 @@ int main(int Argc, char **Argv) {
 
   // Pretend ID 7 ran 3 + 0x3ffffffe times past cap 3 (bias 0x3ffffffe):
   // the next start makes the bias 2^30 - 1 (no move), the one after 2^30
-  // (moves 2^29 to the overflow table), then the count is exact. Then 2^31
-  // more executions through the overflow table.
-  lwp_hex_state[8 + 7] = 0x3ffffffe;
-  lwp_hex_overflow[7] = 4; // 4 * 2^29 = 2^31
+  // (moves 2^29 to the slot's overflow word), then the count is exact. Then
+  // 2^31 more executions through the overflow word.
+  Module.Slots[6].bias = 0x3ffffffe;
+  Module.Slots[6].overflow = 4; // 4 * 2^29 = 2^31
   PROBE(start, 7);
   PROBE(start, 7);
   PROBE(end, 7);
@@ -88,7 +88,7 @@ int main(int Argc, char **Argv) {
   lwp_hex_put_udec(1, lwp_hex_dropped());
   lwp_hex_puts(1, "\n");
   // The bias must have been moved: below 2^30, above 0 (capped).
-  if (lwp_hex_state[8 + 7] != 0x20000000 || lwp_hex_overflow[7] != 5)
+  if (Module.Slots[6].bias != 0x20000000 || Module.Slots[6].overflow != 5)
     return 1;
   lwp_hex_puts(1, "exit 5\n");
   return 5;

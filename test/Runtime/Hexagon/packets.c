@@ -1,35 +1,58 @@
 // Packet costs of the handlers, measured with QEMU's packet counter c20
-// around probe calls of the form llc emits ({ call handler; r0 = #id }).
-// Deterministic under qemu-hexagon: the figures are exact.
+// around probe packets of the form compiled code emits
+// ({ r0 = ##slot; call handler }). Deterministic under qemu-hexagon: the
+// figures are exact. c20 counts whichever counter the handlers record, so the
+// program runs twice: recording c20 (the QEMU tail of the handlers) and with
+// UPCYCLE forced (the hardware tail).
 //
 // RUN: %hexagon_cc -c %s -o %t.o
 // RUN: %hexagon_link %t.o -o %t.elf
-// RUN: env LWP_OUTPUT=%t.dump %qemu_hexagon %t.elf | FileCheck %s
+// RUN: env LWP_OUTPUT=%t.dump %qemu_hexagon %t.elf | FileCheck %s --check-prefixes=CHECK,C20
 // RUN: %dumpdump %t.dump | FileCheck %s --check-prefix=DUMP
+// RUN: env LWP_OUTPUT=%t.up.dump LWP_HEXAGON_COUNTER=upcycle %qemu_hexagon %t.elf | FileCheck %s --check-prefixes=CHECK,UP
+// RUN: %dumpdump %t.up.dump | FileCheck %s --check-prefix=UPDUMP
 //
 // Two c20 reads with nothing between them differ by 2 (the read packet and
 // the copy packet): the baseline. Every figure below is
 // (c20 after - c20 before - baseline), so a probe counts its call packet.
-// CHECK: counter 4
+// C20: counter 4
+// UP: counter 3
 // CHECK-NEXT: baseline 2
-// The recording path: 7 handler packets + 1 call packet per probe.
-// CHECK-NEXT: start 8
-// CHECK-NEXT: end 8
-// CHECK-NEXT: pair 16
-// Capped (count > cap): the same 7 packets per handler.
-// CHECK-NEXT: capped-start 8
-// CHECK-NEXT: capped-end 8
-// CHECK-NEXT: capped-pair 16
-// ID >= num_ids: 3 packets to the bounds check's jump, 3-packet drop path.
-// CHECK-NEXT: bad-pair 14
-// The calibrated empty pair: counter of the end record - counter of the start.
-// CHECK-NEXT: probe_pair_cost 8
+// The recording path: 6 handler packets + 1 call packet per probe.
+// CHECK-NEXT: start 7
+// CHECK-NEXT: end 7
+// CHECK-NEXT: pair 14
+// Capped (count > cap): the same 6 packets per handler.
+// CHECK-NEXT: capped-start 7
+// CHECK-NEXT: capped-end 7
+// CHECK-NEXT: capped-pair 14
+// A slot whose module never registered (bias 0): the capped start and the
+// capped end path.
+// CHECK-NEXT: unregistered-pair 14
+// CHECK-NEXT: at most 8 packets per probe: yes
+// The calibrated empty pair: counter of the end record - counter of the
+// start (UPCYCLE does not move under QEMU).
+// C20-NEXT: probe_pair_cost 7
+// UP-NEXT: probe_pair_cost 0
+// CHECK-NEXT: ids 1 2 4 0
 // CHECK-NEXT: count1 1
 // CHECK-NEXT: count3 102
 // CHECK-NEXT: dropped 6
 //
 // DUMP: header {{.*}} counter=4 record_size=16 counter_hz=0
-// DUMP: header num_ids=4096 cap=100 dropped=6 {{.*}} probe_pair_cost=8 probe_nested_cost=16
+// DUMP: header num_ids=17 cap=100 dropped=6 {{.*}} probe_pair_cost=7 probe_nested_cost=14
+// DUMP: module 0 image=0 blob={{[0-9a-f]+}} first_id=1 num_regions=16
+// DUMP-NOT: module 1
+// DUMP: count 2 1
+// DUMP-NEXT: count 3 1
+// DUMP-NEXT: count 4 102
+// DUMP-NEXT: thread 0 records=204
+// DUMP: summary id=2 starts=1 ends=1
+// DUMP-NEXT: summary id=3 starts=1 ends=1
+// DUMP-NEXT: summary id=4 starts=100 ends=100
+// DUMP-NOT: summary
+// UPDUMP: header {{.*}} counter=3 record_size=16 counter_hz=0
+// UPDUMP: header num_ids=17 cap=100 dropped=6
 #include "lwp/Runtime/DumpFormat.h"
 #include "lwp_hexagon.h"
 
@@ -37,6 +60,12 @@
 #define MEASURE LWP_MEASURE
 #define START LWP_START
 #define END LWP_END
+
+// The blob of a module that never registers (index 0, bias 0 in the file).
+LWP_TEST_BLOB(Unregistered, 1);
+#define UNREGISTERED_PAIR                                                      \
+  LWP_TEST_PROBE_ASM(start, Unregistered, 1, 0)                                \
+  LWP_TEST_PROBE_ASM(end, Unregistered, 1, 0)
 
 static void print(const char *Name, uint64_t V) {
   lwp_hex_puts(1, Name);
@@ -47,23 +76,40 @@ static void print(const char *Name, uint64_t V) {
 
 int main(void) {
   print("counter", lwp_hex_counter_kind());
-  if (lwp_hex_counter_kind() != LWP_COUNTER_QEMU_PACKETS)
-    return 1;
   unsigned Base = MEASURE("");
   print("baseline", Base);
-  print("start", MEASURE(START(1)) - Base);
-  print("end", MEASURE(END(1)) - Base);
-  print("pair", MEASURE(START(2) END(2)) - Base);
+  // Set when a figure exceeds 8 packets per probe (the target, call packet
+  // included).
+  int Missed = 0;
+  unsigned Cost;
+#define FIGURE(Name, Body, Probes)                                             \
+  Cost = MEASURE(Body) - Base;                                                 \
+  print(Name, Cost);                                                           \
+  Missed |= Cost > 8 * (Probes);
+  FIGURE("start", START(1), 1);
+  FIGURE("end", END(1), 1);
+  FIGURE("pair", START(2) END(2), 2);
   for (int I = 0; I != 100; ++I)
-    __asm__ volatile(START(3) END(3) ::: "r0", "r14", "r15", "r28", "r31",
-                     "memory");
-  print("capped-start", MEASURE(START(3)) - Base);
-  print("capped-end", MEASURE(END(3)) - Base);
-  print("capped-pair", MEASURE(START(3) END(3)) - Base);
-  print("bad-pair", MEASURE(START(4096) END(4096)) - Base);
+    __asm__ volatile(START(3) END(3) ::: LWP_TEST_PROBE_CLOBBERS);
+  FIGURE("capped-start", START(3), 1);
+  FIGURE("capped-end", END(3), 1);
+  FIGURE("capped-pair", START(3) END(3), 2);
+  FIGURE("unregistered-pair", UNREGISTERED_PAIR, 2);
+  lwp_hex_puts(1, "at most 8 packets per probe: ");
+  lwp_hex_puts(1, Missed ? "NO\n" : "yes\n");
   print("probe_pair_cost", lwp_hex_probe_pair_cost());
-  print("count1", lwp_hex_count(1));
-  print("count3", lwp_hex_count(3));
+  // Slots 1, 2, 3 of the measurement module; the unregistered slot has none.
+  lwp_hex_puts(1, "ids ");
+  lwp_hex_put_udec(1, lwp_measure_module.Slots[0].index);
+  lwp_hex_put_char(1, ' ');
+  lwp_hex_put_udec(1, lwp_measure_module.Slots[1].index);
+  lwp_hex_put_char(1, ' ');
+  lwp_hex_put_udec(1, lwp_measure_module.Slots[3].index);
+  lwp_hex_put_char(1, ' ');
+  lwp_hex_put_udec(1, Unregistered.Slots[0].index);
+  lwp_hex_put_char(1, '\n');
+  print("count1", lwp_hex_count(lwp_measure_module.Slots[1].index));
+  print("count3", lwp_hex_count(lwp_measure_module.Slots[3].index));
   print("dropped", lwp_hex_dropped());
-  return 0;
+  return Missed;
 }

@@ -1,11 +1,15 @@
 // Register torture: an assembly kernel keeps values live in r1-r13, r16-r27,
 // P0-P3, M0/M1, USR, SA0/LC0/SA1/LC1 and in two nested hardware loops whose
-// bodies call the probes, once with probe calls ({ call handler; r0 = #id },
-// the packet llc emits) and once with nops in their place. Every register the
-// LLVM 22 call contract (PS_call_instrprof_custom: Defs = r0, r14, r15, r28,
-// r29-r31, pc) keeps must come out identical. The probes take every handler
-// path: recording, capped (LWP_CAP=2), bad ID (5000 >= num_ids), the c20 and
-// the UPCYCLE tail, and a full buffer (the runtime rebuilt with 8 records).
+// bodies call the probes, once with probe calls ({ r0 = ##slot; call handler },
+// the packet compiled code emits) and once with nops in their place. Every
+// register the LLVM 22 call contract (PS_call_instrprof_custom: Defs = r0,
+// r14, r15, r28, r29-r31, pc) keeps must come out identical. The probes take
+// every handler path: recording, capped (LWP_CAP=2), a slot whose module never
+// registered, the c20 and the UPCYCLE tail, a full buffer (the runtime
+// rebuilt with 8 records) and the capped start's overflow path (a region
+// whose bias the program sets to 2^30 - 1 before each run). The regions:
+// slots 0-2 of a registered module (IDs 1-3) and slot 0 of a blob nothing
+// registers.
 //
 // RUN: %hexagon_cc -c %s -o %t.o
 // RUN: %hexagon_link %t.o -o %t.elf
@@ -27,43 +31,59 @@
 // CHECK: counter 4
 // CHECK-NEXT: checked 38 values, 0 differ
 // CHECK-NEXT: inner trips 12, outer trips 3
-// CHECK-NEXT: count 10: 2, count 11: 24, dropped: 48
+// CHECK-NEXT: ids 1 2 3 0
+// CHECK-NEXT: count 1: 2, count 2: 24, dropped: 52
+// CHECK-NEXT: overflow path: bias 536870912, overflow 2
 // UP: counter 3
 // UP-NEXT: checked 38 values, 0 differ
 // FULL: counter 4
 // FULL-NEXT: checked 38 values, 0 differ
 // FULL-NEXT: inner trips 12, outer trips 3
-// Cap 100: 4 + 48 records of IDs 10 and 11, the first 8 stored, 44 + 4 (ID
-// 5000) dropped.
-// FULL-NEXT: count 10: 2, count 11: 24, dropped: 48
+// Cap 100: 4 + 48 records of IDs 1 and 2, the first 8 stored, 44 + 4 (the
+// unregistered slot) + 4 (ID 3, past any cap) dropped. ID 3's starts find
+// the buffer full and the region capped at once: the capped path wins and
+// still moves 2^29 to the overflow word.
+// FULL-NEXT: ids 1 2 3 0
+// FULL-NEXT: count 1: 2, count 2: 24, dropped: 52
+// FULL-NEXT: overflow path: bias 536870912, overflow 2
 //
-// Per torture run: ID 10 one pair, ID 11 12 pairs in the loops, ID 5000 one
-// pair (dropped). Two runs; cap 2 keeps 2 pairs of ID 10 and of ID 11.
-// DUMP: cap=2 dropped=48
-// DUMP: count 10 2
-// DUMP-NEXT: count 11 24
+// Per torture run: ID 1 one pair, ID 2 12 pairs in the loops, the
+// unregistered slot one pair (dropped: its bias is 0 from the start), ID 3
+// one pair (dropped: capped). Two runs; cap 2 keeps 2 pairs of ID 1 and of
+// ID 2. ID 3: cap + bias + 2^29 x overflow = 2 + 2^29 + 2^30.
+// DUMP: cap=2 dropped=52
+// DUMP: module 0 image=0 blob={{[0-9a-f]+}} first_id=1 num_regions=3
+// DUMP-NEXT: count 1 2
+// DUMP-NEXT: count 2 24
+// DUMP-NEXT: count 3 1610612738
 // DUMP-NEXT: thread 0 records=8
-// DUMP-NEXT: summary id=10 starts=2 ends=2
-// DUMP-NEXT: summary id=11 starts=2 ends=2
+// DUMP-NEXT: summary id=1 starts=2 ends=2
+// DUMP-NEXT: summary id=2 starts=2 ends=2
 // UPDUMP: header {{.*}} counter=3
-// UPDUMP: record 0 S id=10 site={{[0-9a-f]+}} cycles=0
-// UPDUMP: record 7 E id=10 site={{[0-9a-f]+}} cycles=0
-// FULLDUMP: cap=100 dropped=48
-// FULLDUMP: count 10 2
-// FULLDUMP-NEXT: count 11 24
+// UPDUMP: record 0 S id=1 site={{[0-9a-f]+}} cycles=0
+// UPDUMP: record 7 E id=1 site={{[0-9a-f]+}} cycles=0
+// FULLDUMP: cap=100 dropped=52
+// FULLDUMP: count 1 2
+// FULLDUMP-NEXT: count 2 24
+// FULLDUMP-NEXT: count 3 1610612836
 // FULLDUMP-NEXT: thread 0 records=8
-// FULLDUMP-NEXT: record 0 S id=10
-// FULLDUMP-NEXT: record 1 E id=10
-// FULLDUMP-NEXT: record 2 S id=11
-// FULLDUMP-NEXT: record 3 E id=11
-// FULLDUMP-NEXT: record 4 S id=11
-// FULLDUMP-NEXT: record 5 E id=11
-// FULLDUMP-NEXT: record 6 S id=11
-// FULLDUMP-NEXT: record 7 E id=11
+// FULLDUMP-NEXT: record 0 S id=1
+// FULLDUMP-NEXT: record 1 E id=1
+// FULLDUMP-NEXT: record 2 S id=2
+// FULLDUMP-NEXT: record 3 E id=2
+// FULLDUMP-NEXT: record 4 S id=2
+// FULLDUMP-NEXT: record 5 E id=2
+// FULLDUMP-NEXT: record 6 S id=2
+// FULLDUMP-NEXT: record 7 E id=2
 // FULLDUMP-NEXT: summary
 #include "lwp_hexagon.h"
+#include "lwp_hexagon_test_module.h"
 
 enum { NumOut = 40 };
+
+// The registered module (IDs 1 and 2) and the blob nothing registers.
+LWP_TEST_MODULE(TortureModule, 3)
+LWP_TEST_BLOB(Unregistered, 1);
 
 // torture_<name>(uint32_t *out): r0 = out. Saves the callee-saved registers,
 // sets every register under test, runs the probes in nested hardware loops
@@ -94,17 +114,18 @@ enum { NumOut = 40 };
   "  { r23 = ##0xb7171717; r24 = ##0xb8181818 }\n"                             \
   "  { r25 = ##0xb9191919; r26 = ##0xba1a1a1a }\n"                             \
   "  { r27 = ##0xbb1b1b1b }\n"                                                 \
-  START(10) END(10)                                                            \
+  START(TortureModule, 3, 0) END(TortureModule, 3, 0)                         \
   "  { loop1(1f, #3) }\n"                                                      \
   "1:\n  { loop0(2f, #4) }\n"                                                  \
-  "2:\n" START(11) END(11)                                                     \
+  "2:\n" START(TortureModule, 3, 1) END(TortureModule, 3, 1)                   \
   "  { r13 = add(r13, #1) }:endloop0\n"                                        \
   "  { r12 = add(r12, #1) }:endloop1\n"                                        \
   "  { r28 = ##0x00011110 }\n  { sa0 = r28 }\n"                                \
   "  { r28 = ##0x00022220 }\n  { sa1 = r28 }\n"                                \
   "  { r28 = #33 }\n  { lc0 = r28 }\n"                                         \
   "  { r28 = #44 }\n  { lc1 = r28 }\n"                                         \
-  START(5000) END(5000)                                                        \
+  START(Unregistered, 1, 0) END(Unregistered, 1, 0)                           \
+  START(TortureModule, 3, 2) END(TortureModule, 3, 2)                         \
   "  { r28 = memw(r29+#48) }\n"                                                \
   "  { memw(r28+#4) = r1; memw(r28+#8) = r2 }\n"                               \
   "  { memw(r28+#12) = r3; memw(r28+#16) = r4 }\n"                             \
@@ -135,10 +156,10 @@ enum { NumOut = 40 };
   "  { dealloc_return }\n"                                                     \
   "  .size " #name ", . - " #name "\n"
 
-#define CALL_START(id) "  { call __lwp_probe_start; r0 = ##" #id " }\n"
-#define CALL_END(id) "  { call __lwp_probe_end; r0 = ##" #id " }\n"
-#define NOP_START(id) "  { nop }\n"
-#define NOP_END(id) "  { nop }\n"
+#define CALL_START(Blob, N, K) "  " LWP_TEST_PROBE_ASM(start, Blob, N, K)
+#define CALL_END(Blob, N, K) "  " LWP_TEST_PROBE_ASM(end, Blob, N, K)
+#define NOP_START(Blob, N, K) "  { nop }\n"
+#define NOP_END(Blob, N, K) "  { nop }\n"
 
 __asm__(TORTURE(torture_probes, CALL_START, CALL_END));
 __asm__(TORTURE(torture_plain, NOP_START, NOP_END));
@@ -152,6 +173,7 @@ static void printNum(uint64_t V) { lwp_hex_put_udec(1, V); }
 int main(void) {
   uint32_t WithProbes[NumOut] = {0}, Plain[NumOut] = {0};
   torture_plain(Plain);
+  TortureModule.Slots[2].bias = 0x3fffffff; // the next start overflows
   torture_probes(WithProbes);
   // Slot 0, 14 and 15 are not stored (r0, r14, r15); 37 holds SP.
   static const unsigned Slots[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
@@ -188,14 +210,28 @@ int main(void) {
   printNum(WithProbes[13]);
   print(", outer trips ");
   printNum(WithProbes[12]);
-  // A second run with probes: ID 11 crosses any small cap.
+  print("\nids ");
+  printNum(TortureModule.Slots[0].index);
+  print(" ");
+  printNum(TortureModule.Slots[1].index);
+  print(" ");
+  printNum(TortureModule.Slots[2].index);
+  print(" ");
+  printNum(Unregistered.Slots[0].index);
+  // A second run with probes: ID 2 crosses any small cap.
+  TortureModule.Slots[2].bias = 0x3fffffff; // the next start overflows
   torture_probes(WithProbes);
-  print("\ncount 10: ");
-  printNum(lwp_hex_count(10));
-  print(", count 11: ");
-  printNum(lwp_hex_count(11));
+  print("\ncount 1: ");
+  printNum(lwp_hex_count(1));
+  print(", count 2: ");
+  printNum(lwp_hex_count(2));
   print(", dropped: ");
   printNum(lwp_hex_dropped());
+  // Each run's start moved 2^29 out of the bias 2^30.
+  print("\noverflow path: bias ");
+  printNum((uint32_t)TortureModule.Slots[2].bias);
+  print(", overflow ");
+  printNum(TortureModule.Slots[2].overflow);
   print("\n");
   return Differ != 0;
 }

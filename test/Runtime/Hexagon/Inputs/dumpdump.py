@@ -3,9 +3,11 @@
 
 usage: dumpdump.py DUMP [--records] [--nonzero-counts] [--pairs]
 
-Output, one item a line:
-  header <field>=<value> ...          every header field
+Reads versions 1 and 2. Output, one item a line:
+  header <field>=<value> ...          every header field (process_id only as
+                                      "pid=0" or "pid=set": it varies)
   image bias=.. build_id=<hex|-> name=..
+  module <i> image=.. blob=<hex> first_id=.. num_regions=..   (version 2)
   count <id> <n>                      IDs with a non-zero count (all IDs
                                       when --nonzero-counts is not given
                                       and num_ids <= 16)
@@ -20,7 +22,9 @@ import struct
 import sys
 
 HEADER = struct.Struct("<8sIIHHIQIIQIIII")
+HEADER_V2 = struct.Struct("<IIQ")  # num_modules, flags, process_id
 IMAGE = struct.Struct("<QII")
+MODULE = struct.Struct("<QIIII")
 THREAD = struct.Struct("<QQ")
 END_BIT = 0x80000000
 
@@ -44,6 +48,14 @@ def main(argv):
      nested_cost) = HEADER.unpack_from(data, 0)
     if magic != b"LWPDUMP\0":
         fail("bad magic")
+    num_modules, flags, process_id = 0, 0, 0
+    if version == 2:
+        if header_size != 80 or len(data) < 80:
+            fail("bad version 2 header size %d" % header_size)
+        num_modules, flags, process_id = HEADER_V2.unpack_from(
+            data, HEADER.size)
+    elif version != 1 or header_size != 64:
+        fail("bad version %d / header size %d" % (version, header_size))
     print("header version=%d header_size=%d target=%d counter=%d "
           "record_size=%d counter_hz=%d" % (version, header_size, target,
                                             counter, record_size, counter_hz))
@@ -51,6 +63,9 @@ def main(argv):
           "probe_pair_cost=%d probe_nested_cost=%d" % (num_ids, cap, dropped,
                                               num_images, num_threads,
                                               pair_cost, nested_cost))
+    if version == 2:
+        print("header num_modules=%d flags=%d pid=%s" %
+              (num_modules, flags, "set" if process_id else "0"))
     off = header_size
 
     def need(n):
@@ -67,6 +82,12 @@ def main(argv):
         off += (bid_size + name_size + 7) & ~7
         print("image bias=%d build_id=%s name=%s" %
               (bias, bid.hex() if bid else "-", name.decode("utf-8", "replace")))
+    for i in range(num_modules):
+        need(MODULE.size)
+        blob, image, first_id, num_regions, _ = MODULE.unpack_from(data, off)
+        off += MODULE.size
+        print("module %d image=%d blob=%x first_id=%d num_regions=%d" %
+              (i, image, blob, first_id, num_regions))
     need(8 * num_ids)
     counts = struct.unpack_from("<%dQ" % num_ids, data, off)
     off += 8 * num_ids
