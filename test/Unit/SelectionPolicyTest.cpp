@@ -87,7 +87,7 @@ TEST(SelectionPolicyTest, IdsAndParents) {
   // The next function continues densely.
   auto Next = P.planFunction("g", LoopTree());
   ASSERT_TRUE(static_cast<bool>(Next));
-  EXPECT_EQ(Next->Regions[0].Id, 16u);
+  EXPECT_EQ(Next->Regions[0].Id, 6u);
 }
 
 TEST(SelectionPolicyTest, ParentSkipsUninstrumentedLoops) {
