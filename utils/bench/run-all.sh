@@ -40,6 +40,10 @@ section "build (into \$T)"
 CC=clang-22
 PLUGIN="$LIB/LWPLLVMPlugin.so"; HOST="$LIB/liblwp_host.a"
 run $CC -O2 -I"$ROOT/include" -o "$T/probe_cost_x86" "$HERE/probe_cost_x86.c" "$HOST" -lpthread
+# The same probes in a shared object loaded with dlopen (its own runtime copy).
+run $CC -O2 -fPIC -shared -I"$ROOT/include" -Dmain=bench_main \
+    -o "$T/libprobe_cost_x86.so" "$HERE/probe_cost_x86.c" "$HOST"
+run $CC -O2 -o "$T/dlopen_loader" "$HERE/dlopen_loader.c"
 HCC=($CC --target=hexagon-unknown-linux-musl -mcpu=hexagonv67 -ffreestanding
      -nostdlib -fno-pic -G0 -O2 -I"$ROOT/include" -I"$ROOT/runtime/hexagon/include")
 run "${HCC[@]}" -c "$HERE/probe_cost_hexagon.c" -o "$T/pch.o"
@@ -61,6 +65,9 @@ run $CC -O2 -o "$T/mkbigdump" "$HERE/mkbigdump.c"
 
 section "1. probe cost: x86-64"
 LWP_OUTPUT= LWP_CAP=1000000000 LWP_BUFFER_RECORDS=4000000 run "$T/probe_cost_x86"
+section "1. probe cost: x86-64, in a dlopen'ed shared object"
+LWP_OUTPUT= LWP_CAP=1000000000 LWP_BUFFER_RECORDS=4000000 \
+    run "$T/dlopen_loader" "$T/libprobe_cost_x86.so"
 section "1. probe cost: Hexagon (qemu-hexagon)"
 LWP_OUTPUT= run qemu-hexagon "$T/probe_cost_hexagon"
 
