@@ -247,7 +247,8 @@ uint32_t InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
     Names.push_back({intern(E.Function), intern(E.Loc.File)});
 
   size_t StringsOffset = BlobHeaderSize + Entries.size() * BlobEntrySize;
-  size_t SlotsOffset = llvm::alignTo(StringsOffset + Strings.size(), 16);
+  size_t SlotsOffset =
+      llvm::alignTo(StringsOffset + Strings.size(), RegionSlotAlign);
   size_t Size = SlotsOffset + Entries.size() * RegionSlotSize;
   size_t Start = Out.size();
   Out.append(std::begin(InstrumentationMapMagic),
@@ -317,7 +318,7 @@ Expected<std::vector<MapBlob>> InstrumentationMap::readBlobs(StringRef Bytes) {
         (Version == 2 ? uint64_t(Count) * RegionSlotSize : 0);
     if (Size > Rest.size() || StringsOffset < EntriesEnd ||
         StringsOffset > SlotsOffset || SlotsEnd > Size ||
-        (Version == 2 && SlotsOffset % RegionSlotSize != 0))
+        (Version == 2 && SlotsOffset % RegionSlotAlign != 0))
       return createStringError("instrumentation map section: blob %u is "
                                "truncated or corrupt",
                                Blob);

@@ -225,7 +225,7 @@ lwp_hex_read_c20:
   .size lwp_hex_read_c20, . - lwp_hex_read_c20
 
 // void lwp_hex_empty_pair(void): one empty start/end pair of calibration slot
-// 0 (lwp_hex_calibration_slots, 16 bytes each, not in lwp_map), called exactly
+// 0 (lwp_hex_calibration_slots, 64 bytes each, not in lwp_map), called exactly
 // as compiled code calls the handlers ({ r0 = ##slot; call }). The
 // calibration reads the two records it leaves.
   .globl lwp_hex_empty_pair
@@ -250,9 +250,9 @@ lwp_hex_nested_pair:
   { r1 = r31
     r0 = ##lwp_hex_calibration_slots
     call __lwp_probe_start }
-  { r0 = ##(lwp_hex_calibration_slots + 16)
+  { r0 = ##(lwp_hex_calibration_slots + 64)
     call __lwp_probe_start }
-  { r0 = ##(lwp_hex_calibration_slots + 16)
+  { r0 = ##(lwp_hex_calibration_slots + 64)
     call __lwp_probe_end }
   { r0 = ##lwp_hex_calibration_slots
     call __lwp_probe_end }

@@ -60,7 +60,7 @@ _Static_assert(offsetof(struct lwp_hex_state, LastMode) == 4 &&
                    offsetof(struct lwp_hex_state, Dropped) == 8,
                "lwp_handler.S expects next, last|mode, dropped at 0, 4, 8");
 _Static_assert(sizeof(struct lwp_record32) == 16, "record size");
-_Static_assert(sizeof(struct lwp_slot) == 16 &&
+_Static_assert(sizeof(struct lwp_slot) == 64 &&
                    offsetof(struct lwp_slot, bias) == 4 &&
                    offsetof(struct lwp_slot, overflow) == 8,
                "lwp_handler.S expects bias at slot+4, overflow at slot+8");
@@ -412,7 +412,7 @@ void __lwp_register_module(void *Blob) {
       memcmp(H->magic, LWP_MAP_MAGIC, LWP_MAP_MAGIC_SIZE) ||
       H->version != LWP_MAP_BLOB_VERSION || (H->slots_offset & 15) ||
       H->slots_offset > H->size ||
-      H->num_regions > (H->size - H->slots_offset) >> 4) {
+      H->num_regions > (H->size - H->slots_offset) / sizeof(struct lwp_slot)) {
     warnModule("bad map blob at", Blob, "its regions are not counted");
     return;
   }

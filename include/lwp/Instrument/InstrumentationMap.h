@@ -49,7 +49,9 @@ constexpr char InstrumentationMapMagic[8] = {'L', 'W', 'P',  'M',
 /// IDs, no slots).
 constexpr unsigned InstrumentationMapBlobVersion = 2;
 /// Bytes of one region slot (struct lwp_slot in lwp/Runtime/MapFormat.h).
-constexpr unsigned RegionSlotSize = 16;
+constexpr unsigned RegionSlotSize = 64;
+/// Alignment of slot 0 in its blob and of the blob's global (bytes).
+constexpr unsigned RegionSlotAlign = 16;
 
 /// What a region wraps.
 enum class RegionKind : uint8_t {

@@ -18,7 +18,7 @@
  *   entries  x num_regions                    40 bytes each (below)
  *   string table                              NUL-terminated strings
  *   zero padding to slots_offset (16-aligned)
- *   slots    x num_regions                    lwp_slot, 16 bytes each
+ *   slots    x num_regions                    lwp_slot, 64 bytes each
  *
  * Entry (40 bytes): u32 local ID (= its index in the blob), u8 kind
  * (0 function, 1 loop), u8 flags (1: depth/height valid, 2: parent valid),
@@ -58,14 +58,27 @@ struct lwp_map_blob_header {
   uint32_t reserved;     /**< 28: 0 */
 };
 
-/** The run-time state of one region, 16 bytes, zero in the file. The runtime
- *  writes index at registration; the Hexagon handlers keep the region's
- *  count in bias and overflow. */
+/** The run-time state of one region, 64 bytes, zero in the file. The runtime
+ *  writes index at registration. The host runtime keeps the other figures
+ *  per thread (struct lwp_region_acc) and uses only index; the single-thread
+ *  Hexagon handlers keep them here. Cycles are in the dump's counter unit. */
 struct lwp_slot {
-  uint32_t index;    /**< program-wide region ID; 0 until registered */
-  int32_t bias;      /**< Hexagon: count - cap (+ 2^29 x overflow) */
-  uint32_t overflow; /**< Hexagon: units of 2^29 executions moved out of bias */
-  uint32_t reserved; /**< 0 */
+  uint32_t index;    /**<  0: program-wide region ID; 0 until registered */
+  int32_t bias;      /**<  4: Hexagon: count - cap (+ 2^29 x overflow) */
+  uint32_t overflow; /**<  8: Hexagon: units of 2^29 executions moved out of
+                                bias */
+  uint32_t open;     /**< 12: Hexagon: instances open now (recursion depth) */
+  uint64_t total;    /**< 16: Hexagon: inclusive cycles of the outermost
+                                instances (each recursion counted once) */
+  uint64_t self;     /**< 24: Hexagon: cycles of every instance minus those of
+                                its direct instrumented children */
+  uint64_t nested;   /**< 32: Hexagon: probe pairs of instances nested in the
+                                outermost instances (overhead correction) */
+  uint64_t children; /**< 40: Hexagon: direct child instances of every
+                                instance (overhead correction of self) */
+  uint64_t unwound;  /**< 48: Hexagon: instances closed without their end
+                                probe (longjmp, exception, exit) */
+  uint64_t reserved; /**< 56: 0 */
 };
 
 /** Registers the module whose blob starts at \p blob: gives its slots their

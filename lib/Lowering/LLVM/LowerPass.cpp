@@ -139,7 +139,7 @@ emitMapGlobal(Module &M, const InstrumentationMap &Map) {
                                 GlobalValue::InternalLinkage, Init,
                                 mapGlobalName(M.getModuleIdentifier(), Bytes));
   GV->setSection(InstrumentationMapSection);
-  GV->setAlignment(Align(RegionSlotSize));
+  GV->setAlignment(Align(RegionSlotAlign));
   appendToCompilerUsed(M, {GV});
   return {GV, SlotsOffset};
 }

@@ -140,7 +140,7 @@ ConvertLWPToLLVMPass::emitMapGlobal(ModuleOp Module,
   auto Global = LLVM::GlobalOp::create(
       B, Module.getLoc(), Type, /*isConstant=*/false, LLVM::Linkage::Internal,
       mapGlobalName(ModuleName, Bytes), B.getStringAttr(Bytes),
-      /*alignment=*/RegionSlotSize);
+      /*alignment=*/RegionSlotAlign);
   Global.setSection(InstrumentationMapSection);
 
   // @llvm.compiler.used keeps the map through LTO's internalization and

@@ -79,7 +79,7 @@
 /** Assembly text of the address of slot \p K of blob \p Name of \p N
  *  regions, and of one probe packet on it. */
 #define LWP_TEST_SLOT_ASM(Name, N, K)                                          \
-  #Name "+" LWP_TEST_STR(LWP_TEST_SLOTS_OFFSET(N)) "+16*" #K
+  #Name "+" LWP_TEST_STR(LWP_TEST_SLOTS_OFFSET(N)) "+64*" #K
 #define LWP_TEST_PROBE_ASM(Kind, Name, N, K)                                   \
   "{ r0 = ##" LWP_TEST_SLOT_ASM(Name, N, K) "; call __lwp_probe_" #Kind        \
   " }\n\t"
