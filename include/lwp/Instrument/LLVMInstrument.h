@@ -61,7 +61,7 @@ struct LLVMInstrumentOptions {
 /// The settings given on the command line (cl::opt, read when called):
 /// -stats-level (default 0: the pass changes nothing), -max-loop-depth,
 /// -lwp-min-loop-height, -lwp-instrument-siblings, -lwp-no-function-regions,
-/// -lwp-function-filter, -lwp-id-base and -lwp-map-file. Not validated here:
+/// -lwp-function-filter and -lwp-map-file. Not validated here:
 /// the pass validates them with SelectionPolicy::create.
 LLVMInstrumentOptions getLLVMInstrumentOptionsFromCommandLine();
 
@@ -110,8 +110,8 @@ llvm::Expected<InstrumentationMap>
 readInstrumentationMap(const llvm::Module &M);
 
 /// Reads each operand of !lwp.instrumentation_map as a map of its own, in
-/// operand order (one per source module; the lowering writes one blob per
-/// operand). An uninstrumented module gives none. Errors: as
+/// operand order (one per source module; lwp-lower accepts one, since IDs
+/// are module-local). An uninstrumented module gives none. Errors: as
 /// readInstrumentationMap, except that IDs are not compared across operands.
 llvm::Expected<std::vector<InstrumentationMap>>
 readInstrumentationMapOperands(const llvm::Module &M);

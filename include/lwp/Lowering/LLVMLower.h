@@ -17,8 +17,8 @@
 //             one packet, with the register contract of
 //             llvm.hexagon.instrprof.custom (lwp::hexagonProbeAsm).
 //   x86_64    notail call preserve_allcc void @__lwp_probe_start(ptr <slot>),
-//   aarch64   the declaration preserve_allcc nounwind willreturn nonlazybind
-//             memory(argmem: read, inaccessiblemem: readwrite).
+//   aarch64   the declaration hidden dso_local preserve_allcc nounwind
+//             willreturn memory(argmem: read, inaccessiblemem: readwrite).
 //
 // <slot> is the address of the region's 16-byte slot in the module's map
 // global (lwp/Runtime/MapFormat.h); a constructor registers the global with

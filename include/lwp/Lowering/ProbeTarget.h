@@ -6,13 +6,12 @@
 //
 // The targets a probe can be lowered for, and the handler ABI they share with
 // the runtimes (docs/probe-form.md):
-//   hexagon  call void @llvm.hexagon.instrprof.custom(ptr @"<handler>", i32 id)
-//            with <handler> = __lwp_probe_start or __lwp_probe_end: one packet
-//            { r0 = #id; call <handler> }. Two entry points, because IDs with
-//            bit 31 set fail instruction selection of that intrinsic in
-//            LLVM 22.
-//   x86_64   call preserve_allcc void @__lwp_probe_start(i32 id), notail
+//   hexagon  one packet { r0 = ##<slot>; call <handler> } (hexagonProbeAsm),
+//            <handler> = __lwp_probe_start or __lwp_probe_end, with the
+//            register contract of llvm.hexagon.instrprof.custom
+//   x86_64   notail call preserve_allcc void @__lwp_probe_start(ptr <slot>)
 //   aarch64  the same as x86_64
+// where <slot> is the address of the region's slot (lwp/Runtime/MapFormat.h).
 //
 //===----------------------------------------------------------------------===//
 

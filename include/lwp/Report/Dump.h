@@ -91,7 +91,7 @@ class Dump {
 public:
   /// Opens and validates \p Path; records stay in the file until read.
   /// Errors (one line, naming the file): cannot be read, shorter than its
-  /// header, a wrong magic (not an LWP dump), a version other than 1, a
+  /// header, a wrong magic (not an LWP dump), a version other than 1 or 2, a
   /// record size other than 16 or 24, a part that runs past the end of the
   /// file, a module that names a missing image or IDs past the count table,
   /// or bytes left over after the last part. Versions 1 and 2 are read.

@@ -12,8 +12,12 @@
  *
  * Environment read at start-up:
  *   LWP_OUTPUT  path of the dump written at exit (default: "lwp.dump" in the
- *               current directory; an empty value disables the dump at exit)
+ *               current directory; an empty value disables the dump at exit).
+ *               Patterns: %p the process ID, %h the host name, %% a percent
+ *               sign; a child of fork() whose path has no %p appends
+ *               ".<pid>" (host runtime).
  *   LWP_CAP     records kept per region ID (default 100, or -DLWP_CAP=N)
+ *   LWP_BUFFER_RECORDS  records of a thread's buffer (host; default 2^20)
  */
 #ifndef LWP_RUNTIME_LWP_RUNTIME_H
 #define LWP_RUNTIME_LWP_RUNTIME_H

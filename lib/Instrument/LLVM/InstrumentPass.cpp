@@ -232,8 +232,8 @@ Expected<InstrumentationMap> lwp::readInstrumentationMap(const Module &M) {
   for (size_t I = 0, N = Rows.size(); I != N; ++I) {
     if (I && Rows[I].first.Id == Rows[I - 1].first.Id)
       return createStringError(
-          "region ID %u is in two operands of !%s (%u and %u): link modules "
-          "instrumented with distinct -lwp-id-base values",
+          "region ID %u is in two operands of !%s (%u and %u): IDs are "
+          "module-local; lower each module before linking",
           Rows[I].first.Id, MapMetadataName.data(), Rows[I - 1].second,
           Rows[I].second);
     Result.add(std::move(Rows[I].first));
@@ -458,6 +458,16 @@ PreservedAnalyses LWPInstrumentPass::run(Module &M,
     for (RegionEntry &Row : P->Plan.Regions)
       Map.add(std::move(Row));
   }
+  // Memory effects inferred before this pass (it runs at the end of the
+  // pipeline) did not know the probes: any defined function may now reach a
+  // handler, which touches the runtime's inaccessible memory, so a later
+  // pass (an LTO post-link pipeline) must not move or drop calls on the old
+  // effects.
+  if (Start)
+    for (Function &F : M)
+      if (!F.isDeclaration())
+        F.setMemoryEffects(F.getMemoryEffects() |
+                           MemoryEffects::inaccessibleMemOnly());
 
   // Record the map in the module (docs/probe-form.md): this also marks the
   // module as instrumented.
