@@ -26,7 +26,10 @@ static_assert(sizeof(lwp_dump_module) == 24, "module layout");
 /// Header bytes of version 1 (no module table).
 constexpr unsigned HeaderSizeV1 = 64;
 static_assert(sizeof(lwp_dump_image) == 16, "image layout");
-static_assert(sizeof(lwp_dump_thread) == 16, "thread layout");
+static_assert(sizeof(lwp_dump_thread) == 48, "thread layout");
+static_assert(sizeof(lwp_dump_region) == 64, "region layout");
+/// Bytes of a thread header, and of a region table entry, in version 1.
+constexpr unsigned ThreadSizeV1 = 16, RegionSizeV1 = 8;
 static_assert(sizeof(lwp_record32) == 16 && sizeof(lwp_record64) == 24,
               "record layout");
 
@@ -85,6 +88,7 @@ llvm::Error DumpThread::forEachRecord(
       } else {
         R.Site = read64le(P);
         Word = read32le(P + 8);
+        R.Depth = read32le(P + 12);
         R.Cycles = read64le(P + 16);
       }
       R.Id = Word & LWP_ID_MASK;
@@ -254,28 +258,60 @@ llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src) {
     D.Modules.push_back(M);
     Pos += sizeof(MH);
   }
-  if (llvm::Error E = need(uint64_t(NumIds) * 8, "the count table"))
-    return std::move(E);
-  std::vector<char> Counts(uint64_t(NumIds) * 8);
-  if (llvm::Error E = Src->read(Pos, Counts))
+  unsigned RegionSize =
+      D.Version == 1 ? RegionSizeV1 : sizeof(lwp_dump_region);
+  if (llvm::Error E = need(uint64_t(NumIds) * RegionSize,
+                           D.Version == 1 ? "the count table"
+                                          : "the region table"))
     return std::move(E);
   D.Counts.resize(NumIds);
-  for (uint32_t I = 0; I != NumIds; ++I)
-    D.Counts[I] = read64le(Counts.data() + 8 * uint64_t(I));
-  Pos += Counts.size();
+  D.Regions.resize(NumIds);
+  {
+    // In chunks, so that a large table needs no second copy.
+    constexpr uint32_t Chunk = 4096;
+    std::vector<char> Bytes;
+    for (uint32_t First = 0; First < NumIds; First += Chunk) {
+      uint32_t N = std::min(Chunk, NumIds - First);
+      Bytes.resize(uint64_t(N) * RegionSize);
+      if (llvm::Error E = Src->read(Pos, Bytes))
+        return std::move(E);
+      for (uint32_t I = 0; I != N; ++I) {
+        const char *P = Bytes.data() + uint64_t(I) * RegionSize;
+        DumpRegion &R = D.Regions[First + I];
+        R.Count = read64le(P);
+        if (D.Version >= 2) {
+          R.Total = read64le(P + 8);
+          R.Self = read64le(P + 16);
+          R.Nested = read64le(P + 24);
+          R.Children = read64le(P + 32);
+          R.Outer = read64le(P + 40);
+          R.Unwound = read64le(P + 48);
+        }
+        D.Counts[First + I] = R.Count;
+      }
+      Pos += Bytes.size();
+    }
+  }
+  unsigned ThreadSize =
+      D.Version == 1 ? ThreadSizeV1 : sizeof(lwp_dump_thread);
   for (uint32_t I = 0; I != NumThreads; ++I) {
     char TH[sizeof(lwp_dump_thread)];
-    if (llvm::Error E = need(sizeof(TH), "thread " + llvm::Twine(I)))
+    if (llvm::Error E = need(ThreadSize, "thread " + llvm::Twine(I)))
       return std::move(E);
-    if (llvm::Error E = Src->read(Pos, TH))
+    if (llvm::Error E = Src->read(Pos, {TH, ThreadSize}))
       return std::move(E);
     uint64_t ThreadId = read64le(TH), NumRecords = read64le(TH + 8);
-    Pos += sizeof(TH);
+    Pos += ThreadSize;
     if (NumRecords > (Size - Pos) / D.RecordSize)
       return fail("truncated in the records of thread " + llvm::Twine(I) +
                   ": " + llvm::Twine(NumRecords) + " records announced, " +
                   llvm::Twine((Size - Pos) / D.RecordSize) + " present");
     D.Threads.emplace_back(ThreadId, NumRecords, D.RecordSize, Src, Pos);
+    if (D.Version >= 2) {
+      D.Threads.back().TopCycles = read64le(TH + 16);
+      D.Threads.back().TopInstances = read64le(TH + 24);
+      D.Threads.back().TopNested = read64le(TH + 32);
+    }
     Pos += NumRecords * D.RecordSize;
   }
   if (Pos != Size)

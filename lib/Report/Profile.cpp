@@ -27,6 +27,8 @@ struct Frame {
   uint32_t Row; ///< index of the region in the map
   uint64_t StartCycles;
   uint64_t StartSite;
+  /// Its position on the runtime's stack (0 unknown).
+  uint32_t Depth = 0;
   /// Instances recorded inside this one, at any depth.
   uint64_t Descendants = 0;
   /// Inclusive cycles of the instances directly inside this one.
@@ -121,6 +123,60 @@ llvm::Error unknownId(uint32_t Id) {
 }
 } // namespace
 
+/// Replaces the extrapolated totals of \p P by the exact figures of \p D
+/// (version 2), with the calibrated probe costs subtracted:
+///   inclusive = total - outer x pair - nested x nestedCost
+///   self      = self - count x pair - children x (nestedCost - pair)
+/// (each instance's own pair lies inside it; what a nested pair adds beyond
+/// its own pair lies in its parent's self time). A correction never makes a
+/// figure negative, a self larger than its inclusive, or a region of the map
+/// shorter than a region the map nests in it.
+static void applyExactFigures(const Dump &D, Profile &P,
+                              const InstrumentationMap &Map) {
+  P.Exact = true;
+  double Pair = P.PairCost, Nested = P.NestedCost;
+  double NestedExtra = Nested > Pair ? Nested - Pair : 0;
+  for (RegionProfile &R : P.Regions) {
+    DumpRegion F = R.Id < D.regions().size() ? D.regions()[R.Id] : DumpRegion();
+    double Total = double(F.Total) - double(F.Outer) * Pair -
+                   double(F.Nested) * Nested;
+    double Self = double(F.Self) - double(F.Count) * Pair -
+                  double(F.Children) * NestedExtra;
+    R.TotalCycles = std::max(0.0, Total);
+    R.SelfCycles = std::clamp(Self, 0.0, R.TotalCycles);
+    R.Extrapolated = false;
+    R.Unwound = F.Unwound;
+    P.UnwoundInstances += F.Unwound;
+  }
+  // Parents of the map enclose their children on every execution: deepest
+  // first, a parent is at least as long as each child.
+  std::vector<size_t> Order(P.Regions.size());
+  for (size_t I = 0; I != Order.size(); ++I)
+    Order[I] = I;
+  auto depth = [&](size_t I) {
+    const RegionEntry *E = P.Regions[I].Entry;
+    return E->Depth ? *E->Depth + 1 : 0;
+  };
+  llvm::stable_sort(Order, [&](size_t A, size_t B) {
+    return depth(A) > depth(B);
+  });
+  for (size_t I : Order) {
+    const RegionProfile &R = P.Regions[I];
+    if (!R.Entry->ParentId)
+      continue;
+    const RegionProfile *Parent = P.lookup(*R.Entry->ParentId);
+    if (Parent)
+      const_cast<RegionProfile *>(Parent)->TotalCycles =
+          std::max(Parent->TotalCycles, R.TotalCycles);
+  }
+  (void)Map;
+  P.TopLevelCycles = 0;
+  for (const DumpThread &T : D.threads())
+    P.TopLevelCycles +=
+        std::max(0.0, double(T.TopCycles) - double(T.TopInstances) * Pair -
+                          double(T.TopNested) * Nested);
+}
+
 llvm::Expected<Profile> lwp::analyze(const Dump &D,
                                      const InstrumentationMap &Map,
                                      const ProfileOptions &Options) {
@@ -171,12 +227,15 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
         for (const Frame &Open : Stack)
           Path.push_back(Open.Id);
         uint64_t Self = Incl > F.ChildInclusive ? Incl - F.ChildInclusive : 0;
-        Options.OnInstance({TI, T.threadId(), F.Id, F.StartCycles, Incl, Self,
-                            Path, Repaired});
+        Options.OnInstance({TI, T.threadId(), F.Id, F.StartCycles, Incl, Raw,
+                            Self, Path, Repaired});
       }
     };
     std::optional<uint32_t> BadId;
     llvm::Error Err = T.forEachRecord([&](const DumpRecord &R) {
+      // ID 0 is never a region: a probe of a module that did not register.
+      if (R.Id == 0 && D.version() >= 2)
+        return true;
       uint32_t Row = Rows.lookup(R.Id);
       if (Row == RowIndex::None) {
         BadId = R.Id;
@@ -184,6 +243,33 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
       }
       uint64_t Site = R.Site - Options.LoadBias;
       LastCycles = R.Cycles;
+      if (R.Depth) {
+        // The runtime says where the instance sat on its stack: recorded
+        // instances at or above a start's position, or above an end's, were
+        // left without their end probe (the runtime closed them there).
+        uint32_t Keep = R.IsEnd ? R.Depth : R.Depth - 1;
+        while (!Stack.empty() && Stack.back().Depth > Keep) {
+          if (R.IsEnd && Stack.back().Depth == R.Depth &&
+              Stack.back().Row == Row)
+            break;
+          Frame F = Stack.back();
+          Stack.pop_back();
+          close(F, R.Cycles, Site, /*Repaired=*/true);
+        }
+        if (!R.IsEnd) {
+          Stack.push_back({R.Id, Row, R.Cycles, Site, R.Depth});
+          return true;
+        }
+        if (Stack.empty() || Stack.back().Depth != R.Depth ||
+            Stack.back().Row != Row) {
+          ++P.UnmatchedEnds; // its start was not recorded (cap)
+          return true;
+        }
+        Frame F = Stack.back();
+        Stack.pop_back();
+        close(F, R.Cycles, Site, /*Repaired=*/false);
+        return true;
+      }
       if (!R.IsEnd) {
         Stack.push_back({R.Id, Row, R.Cycles, Site});
         return true;
@@ -251,10 +337,15 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
     P.Regions.push_back(R);
   }
 
-  // Self cycles: a region's total minus, for each region seen running inside
-  // it, that region's total times the fraction of its recorded instances
-  // that ran directly inside this one. Using totals (not the recorded
-  // instances of this region) keeps the figure right past the cap.
+  if (D.hasFigures()) {
+    applyExactFigures(D, P, Map);
+    return P;
+  }
+
+  // Input without exact figures (version 1, TVM): self cycles are a region's
+  // total minus, for each region seen running inside it, that region's total
+  // times the fraction of its recorded instances that ran directly inside
+  // this one.
   std::vector<double> ChildCycles(P.Regions.size(), 0.0);
   for (uint32_t Row = 0; Row != Entries.size(); ++Row) {
     uint32_t Index = RowOfRegion[Row];

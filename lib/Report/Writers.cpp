@@ -95,7 +95,18 @@ static void writeHeader(raw_ostream &OS, const ReportInput &In) {
                   stringifyDumpCounter(D.counter()));
   else
     OS << "overhead correction: off\n";
-  if (In.P.RepairedInstances || In.P.UnmatchedEnds)
+  if (In.P.Exact)
+    OS << "cycles: exact for every execution (counted by the runtime); "
+          "min/median/p90/max from the recorded instances\n";
+  else
+    OS << "cycles: extrapolated from the recorded instances (the input has "
+          "no exact figures)\n";
+  if (In.P.Exact && In.P.UnwoundInstances)
+    OS << formatv("unwound: {0} instance(s) left without their end probe "
+                  "(longjmp, exception, exit), closed where control resumed "
+                  "in an enclosing region (! in the table)\n",
+                  In.P.UnwoundInstances);
+  if (!In.P.Exact && (In.P.RepairedInstances || In.P.UnmatchedEnds))
     OS << formatv("repaired: {0} instance(s) closed without their end probe, "
                   "{1} end probe(s) without a start\n",
                   In.P.RepairedInstances, In.P.UnmatchedEnds);
@@ -105,7 +116,7 @@ static void writeHeader(raw_ostream &OS, const ReportInput &In) {
 static std::vector<std::string>
 tableRow(const ReportInput &In, const RegionProfile &R, unsigned Indent) {
   const RegionEntry &E = *R.Entry;
-  std::string Star = R.Extrapolated ? "*" : "";
+  std::string Star = R.Extrapolated ? "*" : R.Unwound ? "!" : "";
   std::string Name =
       std::string(Indent * 2, ' ') +
       (E.Kind == RegionKind::Function ? E.Function : std::string("loop"));
@@ -322,7 +333,7 @@ void lwp::writeDiffTable(raw_ostream &OS, const ReportInput &A,
 
 void InstanceLog::add(const InstanceEvent &E) {
   Instances.push_back(
-      {E.ThreadId, E.Id, E.StartCycles, E.Inclusive, E.Repaired});
+      {E.ThreadId, E.Id, E.StartCycles, E.Inclusive, E.Raw, E.Repaired});
   std::vector<uint32_t> Path(E.Stack.begin(), E.Stack.end());
   Path.push_back(E.Id);
   Folded[Path] += E.Self;
@@ -363,10 +374,11 @@ void InstanceLog::writeChromeTrace(raw_ostream &OS,
           J.attribute("pid", 1);
           J.attribute("tid", int64_t(I.ThreadId));
           J.attribute("ts", double(I.Start - Origin) * Scale);
-          J.attribute("dur", double(I.Inclusive) * Scale);
+          J.attribute("dur", double(I.Raw) * Scale);
           J.attributeObject("args", [&] {
             J.attribute("id", int64_t(I.Id));
             J.attribute("cycles", int64_t(I.Inclusive));
+            J.attribute("raw_cycles", int64_t(I.Raw));
             if (I.Repaired)
               J.attribute("repaired", true);
           });

@@ -16,7 +16,7 @@ static int writePadding(lwp_write_fn write, void *ctx, uint64_t size) {
 
 int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
                    void *ctx) {
-  if (!view || !write || !view->counts64 == !view->counts32)
+  if (!view || !write || !view->regions == !view->region_at)
     return -1;
   uint32_t RecordSize = view->header.record_size;
   if (RecordSize != sizeof(struct lwp_record32) &&
@@ -56,18 +56,19 @@ int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
             (uint64_t)view->num_modules * sizeof(struct lwp_dump_module)))
     return -1;
 
-  if (view->counts64) {
+  if (view->regions) {
     if (H.num_ids &&
-        write(ctx, view->counts64, (uint64_t)H.num_ids * sizeof(uint64_t)))
+        write(ctx, view->regions,
+              (uint64_t)H.num_ids * sizeof(struct lwp_dump_region)))
       return -1;
   } else {
-    /* Widen 32-bit counters in chunks, without a heap. */
-    uint64_t Chunk[64];
+    /* Region by region from the callback, in chunks, without a heap. */
+    struct lwp_dump_region Chunk[16];
     for (uint32_t I = 0; I < H.num_ids;) {
       uint32_t N = 0;
-      for (; N != 64 && I < H.num_ids; ++N, ++I)
-        Chunk[N] = view->counts32[I];
-      if (write(ctx, Chunk, (uint64_t)N * sizeof(uint64_t)))
+      for (; N != 16 && I < H.num_ids; ++N, ++I)
+        view->region_at(view->region_ctx, I, &Chunk[N]);
+      if (write(ctx, Chunk, (uint64_t)N * sizeof(struct lwp_dump_region)))
         return -1;
     }
   }
@@ -77,6 +78,10 @@ int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
     struct lwp_dump_thread TH;
     TH.thread_id = T->thread_id;
     TH.num_records = T->num_records;
+    TH.top_cycles = T->top_cycles;
+    TH.top_instances = T->top_instances;
+    TH.top_nested = T->top_nested;
+    TH.reserved = 0;
     if (write(ctx, &TH, sizeof(TH)))
       return -1;
     if (view->map_id_word && RecordSize == sizeof(struct lwp_record32)) {

@@ -32,11 +32,15 @@ struct lwp_image_view {
   uint32_t name_size;
 };
 
-/** One thread's records: num_records records of header.record_size bytes. */
+/** One thread's records: num_records records of header.record_size bytes,
+ *  and its top-level figures (struct lwp_dump_thread). */
 struct lwp_thread_view {
   uint64_t thread_id;
   const void *records;
   uint64_t num_records;
+  uint64_t top_cycles;
+  uint64_t top_instances;
+  uint64_t top_nested;
 };
 
 /** Maps a 32-bit record's raw ID word (as a handler stored it) to the ID
@@ -45,10 +49,11 @@ typedef uint32_t (*lwp_id_word_fn)(uint32_t raw);
 
 /** Everything a dump holds. header.magic, version, header_size, num_images,
  *  num_modules and num_threads are filled in by the writer; the rest by the
- *  caller. The count table has header.num_ids entries, given either as 64-bit
- *  (counts64) or 32-bit (counts32) counters: exactly one of them is non-null.
- *  With map_id_word set, 16-byte records are written through it (in chunks,
- *  the source records unchanged). */
+ *  caller. The region table has header.num_ids entries, given either as an
+ *  array (regions) or through a callback (region_at, for runtimes that keep
+ *  the figures elsewhere, e.g. in the slots): exactly one is non-null. With
+ *  map_id_word set, 16-byte records are written through it (in chunks, the
+ *  source records unchanged). */
 struct lwp_dump_view {
   struct lwp_dump_header header;
   const struct lwp_image_view *images;
@@ -56,15 +61,17 @@ struct lwp_dump_view {
   const struct lwp_dump_module *modules;
   uint32_t num_modules;
   lwp_id_word_fn map_id_word;
-  const uint64_t *counts64;
-  const uint32_t *counts32;
+  const struct lwp_dump_region *regions;
+  /** Fills \p out with the figures of region \p id. */
+  void (*region_at)(void *ctx, uint32_t id, struct lwp_dump_region *out);
+  void *region_ctx;
   const struct lwp_thread_view *threads;
   uint32_t num_threads;
 };
 
 /** Serialises \p view through \p write. Returns 0 on success, -1 when a
- *  write fails or the view is inconsistent (no or two count tables, a record
- *  size other than 16 or 24). */
+ *  write fails or the view is inconsistent (no or two region tables, a
+ *  record size other than 16 or 24). */
 int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
                    void *ctx);
 

@@ -57,8 +57,9 @@ __attribute__((preserve_all)) void __lwp_probe_end(const struct lwp_slot *);
 struct lwp_core {
   uint32_t magic; /**< LWP_CORE_MAGIC */
   uint32_t abi;   /**< LWP_CORE_ABI */
-  /** This thread's state (created when \p S is null), its count table grown
-   *  to cover \p Id when \p Id is a registered ID. */
+  /** This thread's state (created when \p S is null), its figure table grown
+   *  to cover \p Id when \p Id is a registered ID, its stack grown to hold
+   *  one more frame. */
   struct lwp_thread_state *(*slow)(struct lwp_thread_state *S, uint32_t Id);
   void (*register_module)(void *Blob);
   int (*dump)(const char *Path);
@@ -151,16 +152,54 @@ static struct lwp_core *getCore(void) {
 /* The entry points every copy exports call the core. */
 
 __attribute__((preserve_all)) struct lwp_thread_state *
-lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id) {
+lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
+               uint64_t Now, int IsStart) {
   S = getCore()->slow(S, Id);
   if (!S)
     return NULL;
   lwp_tls_state = S;
+  /* Frames below the probe's stack position belong to functions that were
+   * left without their end probes: close them now. */
+  while (S->depth && S->stack[S->depth - 1].sp < Sp)
+    lwp_close_top(S, Now, 1);
   if (Id - 1u >= S->count_limit) {
     ++S->dropped;
     return NULL;
   }
+  /* A region cannot run inside itself at the same stack position (recursion
+   * needs a new stack frame): an open instance of this region there was left
+   * without its end probe (a longjmp back into its caller), and so was
+   * everything above it. */
+  if (IsStart && S->acc[Id].open) {
+    uint32_t K = S->depth;
+    while (K && S->stack[K - 1].sp == Sp && S->stack[K - 1].id != Id)
+      --K;
+    if (K && S->stack[K - 1].sp == Sp && S->stack[K - 1].id == Id)
+      while (S->depth >= K)
+        lwp_close_top(S, Now, 1);
+  }
+  if (S->depth == S->stack_capacity) {
+    ++S->dropped;
+    return NULL;
+  }
   return S;
+}
+
+__attribute__((preserve_all)) uint32_t lwp_end_slow(struct lwp_thread_state *S,
+                                                    uint32_t Id, uint64_t Now,
+                                                    uintptr_t Sp) {
+  /* Frames of functions left without their end probes. */
+  while (S->depth && S->stack[S->depth - 1].sp < Sp)
+    lwp_close_top(S, Now, 1);
+  if (!S->acc[Id].open)
+    return 0; /* an end without its start: not accounted */
+  while (S->depth && S->stack[S->depth - 1].id != Id)
+    lwp_close_top(S, Now, 1);
+  if (!S->depth)
+    return 0;
+  uint32_t Depth = S->depth;
+  lwp_close_top(S, Now, 0);
+  return Depth;
 }
 
 __attribute__((visibility("default"))) void __lwp_register_module(void *Blob) {
@@ -226,21 +265,37 @@ static uint64_t monotonicNanos(void) {
 
 static void ensureInit(void);
 
-/** Grows \p S's count table to cover IDs below \p Limit + 1 (doubling). The
- *  old table is not freed: lwp_dump may be reading it on another thread. */
-static void growCounts(struct lwp_thread_state *S, uint32_t Limit) {
+/** Grows \p S's figure table to cover IDs below \p Limit + 1 (doubling).
+ *  The old table is not freed: lwp_dump may be reading it on another
+ *  thread. */
+static void growFigures(struct lwp_thread_state *S, uint32_t Limit) {
   uint64_t New = S->count_limit ? S->count_limit : 64;
   while (New < Limit)
     New *= 2;
-  if (New > UINT32_MAX - 1)
-    New = UINT32_MAX - 1;
-  uint64_t *Counts = calloc(New + 1, sizeof(uint64_t));
-  if (!Counts)
+  if (New > UINT32_MAX / 2)
+    New = UINT32_MAX / 2;
+  struct lwp_region_acc *Acc = calloc(New + 1, sizeof(*Acc));
+  if (!Acc)
     return;
-  if (S->counts)
-    memcpy(Counts, S->counts, (S->count_limit + 1) * sizeof(uint64_t));
-  __atomic_store_n(&S->counts, Counts, __ATOMIC_RELEASE);
+  if (S->acc)
+    memcpy(Acc, S->acc, (S->count_limit + 1) * sizeof(*Acc));
+  __atomic_store_n(&S->acc, Acc, __ATOMIC_RELEASE);
   __atomic_store_n(&S->count_limit, (uint32_t)New, __ATOMIC_RELEASE);
+}
+
+/** Grows \p S's stack (doubling, from 256 frames). The old stack is not
+ *  freed: lwp_dump may be reading it on another thread. */
+static void growStack(struct lwp_thread_state *S) {
+  uint64_t New = S->stack_capacity ? 2 * (uint64_t)S->stack_capacity : 256;
+  if (New > UINT32_MAX)
+    return;
+  struct lwp_frame *Stack = malloc(New * sizeof(*Stack));
+  if (!Stack)
+    return;
+  if (S->stack)
+    memcpy(Stack, S->stack, S->depth * sizeof(*Stack));
+  __atomic_store_n(&S->stack, Stack, __ATOMIC_RELEASE);
+  __atomic_store_n(&S->stack_capacity, (uint32_t)New, __ATOMIC_RELEASE);
 }
 
 /** A new thread state, registered. Never fails: without memory for the
@@ -286,7 +341,9 @@ static struct lwp_thread_state *threadStateFor(struct lwp_thread_state *S,
   uint32_t Known = __atomic_load_n(&NextId, __ATOMIC_ACQUIRE);
   if (Id != 0 && (Id < Known || (Calibrating && Id <= 2)) &&
       Id - 1u >= S->count_limit)
-    growCounts(S, Id);
+    growFigures(S, Id);
+  if (S->depth == S->stack_capacity)
+    growStack(S);
   return S;
 }
 
@@ -443,18 +500,32 @@ static void coreRegister(void *Blob) {
   pthread_mutex_unlock(&Lock);
 }
 
-static void resetState(struct lwp_thread_state *S) {
-  if (S->counts)
-    memset(S->counts, 0, (S->count_limit + 1) * sizeof(uint64_t));
+/** Forgets \p S's figures and records. With \p KeepOpen, the instances open
+ *  now stay open (with their counts) so that their end probes still match;
+ *  they then count as executions of the new period. */
+static void resetState(struct lwp_thread_state *S, int KeepOpen) {
+  if (S->acc) {
+    for (uint32_t I = 0; I <= S->count_limit; ++I) {
+      uint64_t Open = KeepOpen ? S->acc[I].open : 0;
+      memset(&S->acc[I], 0, sizeof(S->acc[I]));
+      S->acc[I].open = Open;
+      S->acc[I].count = Open;
+    }
+  }
+  if (!KeepOpen)
+    S->depth = 0;
+  for (uint32_t I = 0; I != S->depth; ++I)
+    S->stack[I].child = S->stack[I].nested = S->stack[I].children = 0;
   S->num_records = 0;
   S->dropped = 0;
+  S->top_cycles = S->top_instances = S->top_nested = 0;
 }
 
 static void coreReset(void) {
   ensureInit();
   pthread_mutex_lock(&Lock);
   for (struct lwp_thread_state *S = Registry; S; S = S->next)
-    resetState(S);
+    resetState(S, /*KeepOpen=*/1);
   pthread_mutex_unlock(&Lock);
 }
 
@@ -484,7 +555,7 @@ static void calibrateProbes(void) {
   Calibrating = 1;
   struct lwp_thread_state *S = threadStateFor(NULL, 2);
   Calibrating = 0;
-  if (S->capacity < 6 || S->count_limit < 2)
+  if (S->capacity < 6 || S->count_limit < 2 || S->stack_capacity < 2)
     return;
   enum { Trials = 512 };
   static uint64_t Empty[Trials], Nested[Trials];
@@ -509,7 +580,8 @@ static void calibrateProbes(void) {
     S->num_records = N;
   }
   lwp_cap = SavedCap;
-  S->counts[1] = S->counts[2] = 0;
+  memset(&S->acc[1], 0, 2 * sizeof(S->acc[1]));
+  S->top_cycles = S->top_instances = S->top_nested = 0;
   if (!Done)
     return;
   qsort(Empty, Done, sizeof(uint64_t), compareU64);
@@ -560,7 +632,7 @@ static void forkChild(void) {
   Registry = S;
   if (S) {
     S->next = NULL;
-    resetState(S);
+    resetState(S, /*KeepOpen=*/1);
     S->thread_id = (uint64_t)syscall(SYS_gettid);
   }
   Forked = 1;
@@ -699,15 +771,17 @@ static int coreDump(const char *Pattern) {
   uint32_t NumThreads = 0;
   for (struct lwp_thread_state *S = Registry; S; S = S->next)
     ++NumThreads;
-  uint64_t *Counts = calloc(NumIds, sizeof(uint64_t));
+  struct lwp_dump_region *Regions = calloc(NumIds, sizeof(*Regions));
+  uint64_t *Open = calloc(NumIds, sizeof(uint64_t));
   struct lwp_thread_view *Threads =
       calloc(NumThreads ? NumThreads : 1, sizeof(*Threads));
   struct lwp_image_view *ImageViews =
       calloc(NumImages ? NumImages : 1, sizeof(*ImageViews));
   int Result = -1;
-  if (Counts && Threads && ImageViews) {
+  if (Regions && Open && Threads && ImageViews) {
     struct lwp_dump_view View;
     memset(&View, 0, sizeof(View));
+    uint64_t Now = readCounter();
     uint32_t T = NumThreads;
     /* The registry is newest first; the dump lists threads oldest first. */
     for (struct lwp_thread_state *S = Registry; S; S = S->next) {
@@ -716,10 +790,58 @@ static int coreDump(const char *Pattern) {
       Threads[T].records = S->records;
       Threads[T].num_records = S->num_records;
       View.header.dropped += S->dropped;
-      const uint64_t *C = __atomic_load_n(&S->counts, __ATOMIC_ACQUIRE);
+      const struct lwp_region_acc *A =
+          __atomic_load_n(&S->acc, __ATOMIC_ACQUIRE);
       uint32_t Limit = __atomic_load_n(&S->count_limit, __ATOMIC_ACQUIRE);
-      for (uint32_t I = 1; I < NumIds && I <= Limit; ++I)
-        Counts[I] += C[I];
+      for (uint32_t I = 1; I < NumIds && I <= Limit; ++I) {
+        struct lwp_dump_region *R = &Regions[I];
+        R->count += A[I].count;
+        R->total += A[I].total;
+        R->self += A[I].self;
+        R->nested += A[I].nested;
+        R->children += A[I].children;
+        R->outer += A[I].outer;
+        R->unwound += A[I].unwound;
+        Open[I] = A[I].open;
+      }
+      uint64_t TopCycles = S->top_cycles, TopInstances = S->top_instances,
+               TopNested = S->top_nested;
+      /* Instances open now are closed in the written figures (and counted as
+       * unwound) as if they ended now; the live state is left alone, since
+       * recording may go on. */
+      uint32_t Depth = S->depth;
+      struct lwp_frame *Frames =
+          Depth ? malloc(Depth * sizeof(struct lwp_frame)) : NULL;
+      if (Frames)
+        memcpy(Frames, S->stack, Depth * sizeof(struct lwp_frame));
+      for (uint32_t K = Frames ? Depth : 0; K-- > 0;) {
+        const struct lwp_frame *F = &Frames[K];
+        uint64_t Incl = Now - F->start;
+        if (F->id < NumIds) {
+          struct lwp_dump_region *R = &Regions[F->id];
+          R->self += Incl - F->child;
+          R->children += F->children;
+          ++R->unwound;
+          if (Open[F->id] && --Open[F->id] == 0) {
+            R->total += Incl;
+            R->nested += F->nested;
+            ++R->outer;
+          }
+        }
+        if (K) {
+          Frames[K - 1].child += Incl;
+          Frames[K - 1].nested += F->nested + 1;
+          ++Frames[K - 1].children;
+        } else {
+          TopCycles += Incl;
+          ++TopInstances;
+          TopNested += F->nested;
+        }
+      }
+      free(Frames);
+      Threads[T].top_cycles = TopCycles;
+      Threads[T].top_instances = TopInstances;
+      Threads[T].top_nested = TopNested;
     }
     for (uint32_t I = 0; I != NumImages; ++I) {
       ImageViews[I].load_bias = Images[I].LoadBias;
@@ -741,7 +863,7 @@ static int coreDump(const char *Pattern) {
     View.num_images = NumImages;
     View.modules = Modules;
     View.num_modules = NumModules;
-    View.counts64 = Counts;
+    View.regions = Regions;
     View.threads = Threads;
     View.num_threads = NumThreads;
     struct FileSink Sink = {
@@ -763,7 +885,8 @@ static int coreDump(const char *Pattern) {
     fprintf(stderr, "lwp: out of memory writing the dump to '%s'\n", Path);
   }
   pthread_mutex_unlock(&Lock);
-  free(Counts);
+  free(Regions);
+  free(Open);
   free(Threads);
   free(ImageViews);
   return Result;

@@ -20,6 +20,14 @@
  * not keep the registers preserve_all promises. So every image with probes
  * links its own copy of the runtime; the copies share one core.
  *
+ * Besides counting and recording the first cap executions, the handlers keep
+ * each region's exact figures (lwp_region_acc) through a shadow stack of open
+ * instances per thread, so that totals need no extrapolation: the start
+ * handler pushes a frame, the end handler pops it and adds the instance's
+ * inclusive cycles to the region (once for a region nested in itself) and to
+ * its parent frame. A frame whose stack position lies below the current
+ * probe's was left by longjmp or an exception: it is closed then (slow path).
+ *
  * Counter: x86-64 rdtsc, not serialised (rdtscp or lfence;rdtsc cost about
  * 30 ticks more a pair here, see docs/performance.md, and the out-of-order
  * window they close is a few cycles); AArch64 cntvct_el0. The start handler
@@ -49,39 +57,70 @@ static inline __attribute__((always_inline)) uint64_t readCounter(void) {
  * directly; every image with probes links its own copy of the runtime. */
 #define LWP_HANDLER __attribute__((preserve_all, visibility("hidden"), used))
 
+/* The caller's stack position: the handler's frame address (built with
+ * -fno-omit-frame-pointer), a fixed distance below the caller's stack. */
+#define LWP_CALLER_SP() ((uintptr_t)__builtin_frame_address(0))
+
 LWP_HANDLER void __lwp_probe_start(const struct lwp_slot *Slot) {
   struct lwp_thread_state *S = lwp_tls_state;
   uint32_t Id = Slot->index;
-  if (__builtin_expect(!S || Id - 1u >= S->count_limit, 0)) {
-    S = lwp_probe_slow(S, Id);
+  uintptr_t Sp = LWP_CALLER_SP();
+  /* Slow path: no state yet, an ID beyond the figure table (or 0), a full
+   * stack, frames left open by a function that did not end them, or the
+   * region open already (recursion, or an instance left by longjmp). */
+  if (__builtin_expect(!S || Id - 1u >= S->count_limit ||
+                           S->depth == S->stack_capacity ||
+                           (S->depth && S->stack[S->depth - 1].sp < Sp) ||
+                           S->acc[Id].open,
+                       0)) {
+    S = lwp_probe_slow(S, Id, Sp, readCounter(), 1);
     if (!S)
       return;
   }
-  uint64_t Count = ++S->counts[Id];
+  struct lwp_region_acc *A = &S->acc[Id];
+  uint64_t Count = ++A->count;
+  ++A->open;
+  struct lwp_frame *F = &S->stack[S->depth++];
+  F->id = Id;
+  F->child = 0;
+  F->nested = 0;
+  F->children = 0;
+  F->sp = Sp;
   uint64_t N = S->num_records;
   if (__builtin_expect(Count > lwp_cap || N >= S->capacity, 0)) {
     ++S->dropped;
+    F->start = readCounter();
     return;
   }
   struct lwp_record64 *R = &S->records[N];
   S->num_records = N + 1;
   R->site = (uint64_t)(uintptr_t)__builtin_return_address(0);
   R->id_word = Id;
-  R->reserved = 0;
-  R->cycles = readCounter();
+  R->depth = S->depth;
+  uint64_t Now = readCounter();
+  R->cycles = Now;
+  F->start = Now;
 }
 
 LWP_HANDLER void __lwp_probe_end(const struct lwp_slot *Slot) {
   uint64_t Cycles = readCounter();
   struct lwp_thread_state *S = lwp_tls_state;
   uint32_t Id = Slot->index;
+  uintptr_t Sp = LWP_CALLER_SP();
   if (__builtin_expect(!S || Id - 1u >= S->count_limit, 0)) {
-    S = lwp_probe_slow(S, Id);
+    S = lwp_probe_slow(S, Id, Sp, Cycles, 0);
     if (!S)
       return;
   }
+  uint32_t D = S->depth;
+  if (__builtin_expect(D && S->stack[D - 1].id == Id &&
+                           S->stack[D - 1].sp >= Sp,
+                       1))
+    lwp_close_top(S, Cycles, 0);
+  else
+    D = lwp_end_slow(S, Id, Cycles, Sp);
   uint64_t N = S->num_records;
-  if (__builtin_expect(S->counts[Id] > lwp_cap || N >= S->capacity, 0)) {
+  if (__builtin_expect(S->acc[Id].count > lwp_cap || N >= S->capacity, 0)) {
     ++S->dropped;
     return;
   }
@@ -89,6 +128,6 @@ LWP_HANDLER void __lwp_probe_end(const struct lwp_slot *Slot) {
   S->num_records = N + 1;
   R->site = (uint64_t)(uintptr_t)__builtin_return_address(0);
   R->id_word = Id | LWP_ID_END_BIT;
-  R->reserved = 0;
+  R->depth = D;
   R->cycles = Cycles;
 }

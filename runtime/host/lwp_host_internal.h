@@ -32,10 +32,38 @@
 #define LWP_BUFFER_RECORDS (1u << 20)
 #endif
 
-/** One thread's counts and records. */
+/** The exact figures of one region on one thread (lwp_dump_region without
+ *  its padding, plus the instances open now), 64 bytes. */
+struct lwp_region_acc {
+  uint64_t count;    /**< start probes */
+  uint64_t total;    /**< inclusive cycles of the outermost instances */
+  uint64_t self;     /**< cycles minus those of direct children */
+  uint64_t nested;   /**< probe pairs inside the outermost instances */
+  uint64_t children; /**< direct child instances */
+  uint64_t outer;    /**< outermost instances */
+  uint64_t unwound;  /**< instances closed without their end probe */
+  uint64_t open;     /**< instances open now (recursion depth) */
+};
+
+/** One open instance on a thread's shadow stack, 48 bytes. */
+struct lwp_frame {
+  uint32_t id;       /**< region ID */
+  uint32_t reserved;
+  uint64_t start;    /**< counter at its start probe */
+  uint64_t child;    /**< inclusive cycles of its closed direct children */
+  uint64_t nested;   /**< probe pairs closed inside it */
+  uint64_t children; /**< its closed direct children */
+  uintptr_t sp;      /**< the caller's stack at the start probe (the
+                          handler's frame address): a probe whose stack is
+                          above it runs in a function that encloses the
+                          instance's, so the instance was left without its
+                          end probe (longjmp, exception) */
+};
+
+/** One thread's figures, shadow stack and records. */
 struct lwp_thread_state {
-  /** Exact start counts, indexed by region ID; count_limit + 1 entries. */
-  uint64_t *counts;
+  /** Exact figures, indexed by region ID; count_limit + 1 entries. */
+  struct lwp_region_acc *acc;
   /** Largest ID with a count entry. The handlers test (ID - 1) < limit in
    *  32-bit unsigned arithmetic, so ID 0 (an unregistered slot) and IDs
    *  beyond the table both take the slow path. */
@@ -46,6 +74,13 @@ struct lwp_thread_state {
   uint64_t capacity;             /**< records the buffer holds */
   uint64_t dropped;              /**< records not stored by this thread */
   uint64_t thread_id;            /**< gettid() */
+  struct lwp_frame *stack;       /**< open instances, innermost last */
+  uint32_t depth;                /**< frames on the stack */
+  uint32_t stack_capacity;       /**< frames the stack holds */
+  uint64_t overflow;             /**< instances not pushed (stack full) */
+  uint64_t top_cycles;           /**< inclusive cycles of top-level instances */
+  uint64_t top_instances;        /**< top-level instances */
+  uint64_t top_nested;           /**< probe pairs inside them */
   struct lwp_thread_state *next; /**< registry list */
 };
 
@@ -58,12 +93,54 @@ extern __thread struct lwp_thread_state *lwp_tls_state
  *  value, set when the copy finds its core. */
 extern uint64_t lwp_cap;
 
-/** The slow path of both handlers: creates this thread's state when \p S is
- *  null, and grows its count table to cover \p Id. Returns the state, or
- *  null when the probe is to be dropped (ID 0, an unregistered slot, or no
- *  memory); it then counts the drop itself. preserve_all, so that the
- *  handlers' fast paths need not save registers for this call. */
+/** The slow path of both handlers' checks: creates this thread's state when
+ *  \p S is null, grows its figure table to cover \p Id and its stack to
+ *  hold one more frame, and closes the frames left open below the stack
+ *  position \p Sp (instances of functions that were left without their end
+ *  probes) at counter value \p Now; for a start probe (\p IsStart), also an
+ *  open instance of the same region at the same stack position and the
+ *  frames above it. Returns the state, or null when the
+ *  probe is to be dropped (ID 0, an unregistered slot, or no memory); it then
+ *  counts the drop itself. preserve_all, so that the handlers' fast paths
+ *  need not save registers for this call. */
 __attribute__((preserve_all)) struct lwp_thread_state *
-lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id);
+lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
+               uint64_t Now, int IsStart);
+
+/** The end handler's slow path: closes the instance of \p Id on \p S's stack
+ *  at \p Now: frames left below the caller's stack position \p Sp, and then
+ *  frames above the instance, are closed as unwound first; an end without an
+ *  open instance is not accounted. Records nothing. Returns the stack
+ *  position the instance had (1: outermost), 0 for an end without one. */
+__attribute__((preserve_all)) uint32_t lwp_end_slow(struct lwp_thread_state *S,
+                                                    uint32_t Id, uint64_t Now,
+                                                    uintptr_t Sp);
+
+/** Closes the top frame of \p S at counter value \p Now (its instance ends
+ *  then), counting it as unwound when \p Unwound. */
+static inline __attribute__((always_inline)) void
+lwp_close_top(struct lwp_thread_state *S, uint64_t Now, int Unwound) {
+  struct lwp_frame *F = &S->stack[--S->depth];
+  struct lwp_region_acc *A = &S->acc[F->id];
+  uint64_t Incl = Now - F->start;
+  A->self += Incl - F->child;
+  A->children += F->children;
+  A->unwound += (uint64_t)Unwound;
+  if (--A->open == 0) {
+    A->total += Incl;
+    A->nested += F->nested;
+    ++A->outer;
+  }
+  if (S->depth) {
+    struct lwp_frame *P = F - 1;
+    P->child += Incl;
+    P->nested += F->nested + 1;
+    ++P->children;
+  } else {
+    S->top_cycles += Incl;
+    ++S->top_instances;
+    S->top_nested += F->nested;
+  }
+}
 
 #endif /* LWP_HOST_INTERNAL_H */

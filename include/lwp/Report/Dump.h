@@ -35,6 +35,10 @@ struct DumpRecord {
   uint32_t Id;     ///< region ID (bit 31 of the ID word removed)
   bool IsEnd;      ///< an end probe (bit 31 set), else a start probe
   uint64_t Cycles; ///< counter value, in the dump's counter unit
+  /// The instance's position on the runtime's stack of open instances (1:
+  /// outermost); 0 when the record does not say (version 1, 16-byte
+  /// records).
+  uint32_t Depth = 0;
 };
 
 /// A loaded image (executable or shared object) of the profiled process.
@@ -53,6 +57,18 @@ struct DumpModule {
   uint32_t NumRegions = 0; ///< entries of the blob
 };
 
+/// The exact figures of one region ID (lwp_dump_region, version 2): counter
+/// ticks, raw. Version 1 dumps carry only Count.
+struct DumpRegion {
+  uint64_t Count = 0;    ///< executions
+  uint64_t Total = 0;    ///< inclusive cycles of the outermost instances
+  uint64_t Self = 0;     ///< cycles minus direct instrumented children's
+  uint64_t Nested = 0;   ///< probe pairs inside the outermost instances
+  uint64_t Children = 0; ///< direct child instances
+  uint64_t Outer = 0;    ///< outermost instances
+  uint64_t Unwound = 0;  ///< instances closed without their end probe
+};
+
 /// Where a dump's bytes come from: a file read on demand, or memory.
 class DumpSource;
 
@@ -63,6 +79,10 @@ public:
              std::shared_ptr<const DumpSource> Source, uint64_t Offset)
       : ThreadId(ThreadId), NumRecords(NumRecords), RecordSize(RecordSize),
         Source(std::move(Source)), Offset(Offset) {}
+  /// Inclusive cycles of the thread's top-level instances (v2; 0 in v1).
+  uint64_t TopCycles = 0;
+  /// Top-level instances, and probe pairs inside them (v2).
+  uint64_t TopInstances = 0, TopNested = 0;
   /// OS thread ID (0 on Hexagon).
   uint64_t threadId() const { return ThreadId; }
   /// Number of records.
@@ -117,6 +137,11 @@ public:
   uint32_t probeNestedCost() const { return ProbeNestedCost; }
   /// Exact executions per region ID; index = ID.
   llvm::ArrayRef<uint64_t> counts() const { return Counts; }
+  /// True when the dump has each region's exact cycles (version 2): then
+  /// regions() holds them and the threads their top-level figures.
+  bool hasFigures() const { return Version >= 2; }
+  /// Exact figures per region ID; index = ID (Count only in version 1).
+  llvm::ArrayRef<DumpRegion> regions() const { return Regions; }
   llvm::ArrayRef<DumpImage> images() const { return Images; }
   /// Registered modules (version 2; none in version 1, whose IDs are the
   /// map's own).
@@ -132,6 +157,7 @@ private:
   uint64_t CounterHz = 0, Dropped = 0, ProcessId = 0;
   uint32_t Cap = 0, ProbePairCost = 0, ProbeNestedCost = 0;
   std::vector<uint64_t> Counts;
+  std::vector<DumpRegion> Regions;
   std::vector<DumpImage> Images;
   std::vector<DumpModule> Modules;
   std::vector<DumpThread> Threads;

@@ -37,6 +37,7 @@ struct InstanceEvent {
   uint32_t Id;          ///< region ID
   uint64_t StartCycles; ///< counter value at its start probe
   uint64_t Inclusive;   ///< cycles, corrected when correction is on
+  uint64_t Raw;         ///< cycles between its start and end records
   uint64_t Self;        ///< Inclusive minus its direct recorded children's
   /// IDs of the enclosing open instances, outermost first (not including Id).
   llvm::ArrayRef<uint32_t> Stack;
@@ -70,13 +71,20 @@ struct RegionProfile {
   uint64_t Repaired = 0;
   /// Inclusive cycles of the recorded instances (after correction).
   uint64_t SampledCycles = 0;
-  /// Inclusive cycles, all executions: SampledCycles / Samples * Count.
+  /// Inclusive cycles of every execution (the outermost instances of a
+  /// region nested in itself), after correction. Exact from a version 2
+  /// dump; from input without figures (version 1, TVM) the recorded mean
+  /// times Count, marked Extrapolated.
   double TotalCycles = 0;
-  /// TotalCycles minus the share of the instrumented regions that ran
-  /// inside this one (never negative).
+  /// TotalCycles minus the cycles of the instrumented regions that ran
+  /// directly inside this one (never negative). Exact from a version 2 dump.
   double SelfCycles = 0;
-  /// True when Count > Samples: TotalCycles is extrapolated from the mean.
+  /// True when TotalCycles is extrapolated from the recorded mean (input
+  /// without exact figures and Count > Samples).
   bool Extrapolated = false;
+  /// Instances the runtime closed without their end probe (longjmp, an
+  /// exception, exit); their figures end where control resumed.
+  uint64_t Unwound = 0;
   /// Per-instance inclusive cycles of the recorded instances: Min and Max
   /// exact; Median and P90 exact up to 4096 samples, beyond that from a
   /// uniform sample of 4096.
@@ -89,13 +97,18 @@ struct RegionProfile {
 struct Profile {
   /// One entry per map region that ran (Count > 0), in ID order.
   std::vector<RegionProfile> Regions;
-  /// Sum of TotalCycles of the regions that ran inside no other region.
+  /// Cycles of the instances that ran inside no other instance, summed over
+  /// threads, after correction: what shares are relative to.
   double TopLevelCycles = 0;
   /// Instances closed by repair (an end missing after longjmp, an exception
   /// or an early exit, or the end of the record stream).
   uint64_t RepairedInstances = 0;
   /// End records without a start (dropped to the cap, or a stray probe).
   uint64_t UnmatchedEnds = 0;
+  /// Instances the runtime closed without their end probe (version 2).
+  uint64_t UnwoundInstances = 0;
+  /// True when the figures are exact (the dump has them, version 2).
+  bool Exact = false;
   /// The calibrated costs subtracted (0 when correction is off): of an
   /// instance's own pair, and of each instance nested inside it.
   uint32_t PairCost = 0, NestedCost = 0;

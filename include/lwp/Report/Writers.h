@@ -81,7 +81,9 @@ public:
   /// Chrome Trace Event Format: one "X" (complete) event per recorded
   /// instance, pid 1, tid = OS thread ID, ts/dur in microseconds from the
   /// dump's counter frequency (in counter ticks when it is unknown), with
-  /// thread-name metadata. Perfetto and chrome://tracing open it.
+  /// thread-name metadata. Perfetto and chrome://tracing open it. Times are
+  /// raw (as recorded), so every child lies inside its parent; the corrected
+  /// cycles are an argument of each event (docs/report.md).
   void writeChromeTrace(llvm::raw_ostream &OS, const ReportInput &In) const;
   /// Folded stacks: "outer;inner;region self-cycles" per distinct stack,
   /// frames named function:region (flamegraph.pl, speedscope).
@@ -91,7 +93,7 @@ private:
   struct Instance {
     uint64_t ThreadId;
     uint32_t Id;
-    uint64_t Start, Inclusive;
+    uint64_t Start, Inclusive, Raw;
     bool Repaired;
   };
   std::vector<Instance> Instances;

@@ -14,12 +14,15 @@
  *   image entries  x num_images          lwp_dump_image + build ID + name,
  *                                        padded to 8 bytes
  *   module entries x num_modules         lwp_dump_module, 24 bytes (v2 only)
- *   counts         x num_ids             uint64_t, exact executions per ID
- *   thread blocks  x num_threads         lwp_dump_thread + num_records
+ *   region figures x num_ids             v2: lwp_dump_region, 64 bytes: exact
+ *                                        count, inclusive and self cycles of
+ *                                        every execution; v1: uint64_t count
+ *   thread blocks  x num_threads         v2: lwp_dump_thread (48 bytes), v1:
+ *                                        its first 16 bytes; then num_records
  *                                        records of record_size bytes
  *
  * Region IDs in a version 2 dump are program-wide indices that the runtime
- * gave each region slot when its module registered (lwp_map_format.h); ID 0
+ * gave each region slot when its module registered (MapFormat.h); ID 0
  * is never a region (probes of a module that has not registered count
  * there). The module table says which IDs belong to which module's map.
  */
@@ -62,12 +65,13 @@ enum lwp_dump_counter {
 struct lwp_dump_header {
   char magic[LWP_DUMP_MAGIC_SIZE]; /**<  0: LWP_DUMP_MAGIC */
   uint32_t version;                /**<  8: LWP_DUMP_VERSION */
-  uint32_t header_size;            /**< 12: sizeof(lwp_dump_header) = 64 */
+  uint32_t header_size;            /**< 12: sizeof(lwp_dump_header): 80
+                                             (64 in version 1) */
   uint16_t target;                 /**< 16: enum lwp_dump_target */
   uint16_t counter;                /**< 18: enum lwp_dump_counter */
   uint32_t record_size;     /**< 20: 16 (lwp_record32) or 24 (lwp_record64) */
   uint64_t counter_hz;      /**< 24: counter ticks per second; 0 when unknown */
-  uint32_t num_ids;         /**< 32: entries of the count table */
+  uint32_t num_ids;         /**< 32: entries of the region table */
   uint32_t cap;             /**< 36: records kept per ID (start and end each) */
   uint64_t dropped;         /**< 40: records not stored (cap reached, buffer
                                      full, or ID >= num_ids) */
@@ -107,10 +111,38 @@ struct lwp_dump_image {
   uint32_t name_size;     /**< bytes of path */
 };
 
-/** Header of one thread's records, 16 bytes. */
+/** Exact figures of one region ID, summed over threads, 64 bytes (v2).
+ *  Cycles are in the counter unit, raw (no overhead subtracted). The runtime
+ *  keeps a stack of open instances per thread: an end probe closes its
+ *  instance; instances left open by longjmp, an exception or exit are closed
+ *  at the next probe of an enclosing function on that thread (one whose stack
+ *  pointer is above theirs), or at the dump. */
+struct lwp_dump_region {
+  uint64_t count;    /**<  0: executions (start probes) */
+  uint64_t total;    /**<  8: inclusive cycles of the outermost instances: a
+                                region nested in itself counts once (as
+                                XRay's account and perf's children do) */
+  uint64_t self;     /**< 16: cycles of every instance minus those of its
+                                direct instrumented children */
+  uint64_t nested;   /**< 24: probe pairs (instances of any region) that ran
+                                inside the outermost instances */
+  uint64_t children; /**< 32: direct child instances of every instance */
+  uint64_t outer;    /**< 40: outermost instances (count minus instances
+                                nested in the same region) */
+  uint64_t unwound;  /**< 48: instances closed without their end probe */
+  uint64_t reserved; /**< 56: 0 */
+};
+
+/** Header of one thread's records, 48 bytes (v2; version 1: the first 16
+ *  bytes). The top-level figures are those of the instances that ran inside
+ *  no other instance on the thread: the thread's profiled time. */
 struct lwp_dump_thread {
-  uint64_t thread_id;   /**< OS thread ID (gettid); 0 on Hexagon */
-  uint64_t num_records; /**< records that follow, in execution order */
+  uint64_t thread_id;     /**<  0: OS thread ID (gettid); 0 on Hexagon */
+  uint64_t num_records;   /**<  8: records that follow, in execution order */
+  uint64_t top_cycles;    /**< 16: inclusive cycles of top-level instances */
+  uint64_t top_instances; /**< 24: top-level instances */
+  uint64_t top_nested;    /**< 32: probe pairs inside top-level instances */
+  uint64_t reserved;      /**< 40: 0 */
 };
 
 /** A record of a 32-bit target (Hexagon), 16 bytes. */
@@ -122,10 +154,13 @@ struct lwp_record32 {
 
 /** A record of a 64-bit target (x86-64, AArch64), 24 bytes. */
 struct lwp_record64 {
-  uint64_t site;     /**< return address of the probe call */
-  uint32_t id_word;  /**< region ID | LWP_ID_END_BIT for an end probe */
-  uint32_t reserved; /**< 0 */
-  uint64_t cycles;   /**< counter value (header.counter) */
+  uint64_t site;    /**< return address of the probe call */
+  uint32_t id_word; /**< region ID | LWP_ID_END_BIT for an end probe */
+  uint32_t depth;   /**< v2: the instance's position on the thread's stack of
+                         open instances (1: outermost), counted after the
+                         instances left without their end probe were closed;
+                         0 unknown (version 1) */
+  uint64_t cycles;  /**< counter value (header.counter) */
 };
 
 #ifdef __cplusplus

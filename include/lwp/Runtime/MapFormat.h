@@ -76,7 +76,8 @@ struct lwp_slot {
                                 outermost instances (overhead correction) */
   uint64_t children; /**< 40: Hexagon: direct child instances of every
                                 instance (overhead correction of self) */
-  uint64_t unwound;  /**< 48: Hexagon: instances closed without their end
+  uint32_t outer;    /**< 48: Hexagon: outermost instances */
+  uint32_t unwound;  /**< 52: Hexagon: instances closed without their end
                                 probe (longjmp, exception, exit) */
   uint64_t reserved; /**< 56: 0 */
 };

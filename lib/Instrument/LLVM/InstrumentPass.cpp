@@ -15,6 +15,7 @@
 #include "lwp/Instrument/LLVMInstrument.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/CycleAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -267,6 +268,28 @@ simplifySelectedLoops(PlannedFunction &P, DominatorTree &DT, LoopInfo &LI) {
   return Ok;
 }
 
+/// The blocks of \p F from which a `ret` or `resume` can be reached. A loop
+/// exit outside this set leads only to a noreturn call (longjmp, exit,
+/// abort, a throw that this function does not catch) or an endless loop: an
+/// end probe there would end the region before a non-local exit that may
+/// resume inside the loop (setjmp in the loop), so none goes there; the
+/// runtime closes an instance left open that way where control resumes, or
+/// at the dump.
+static SmallPtrSet<const BasicBlock *, 32> blocksReachingExit(Function &F) {
+  SmallPtrSet<const BasicBlock *, 32> Reach;
+  SmallVector<const BasicBlock *, 32> Work;
+  for (BasicBlock &BB : F)
+    if (isa<ReturnInst, ResumeInst>(BB.getTerminator()) && Reach.insert(&BB).second)
+      Work.push_back(&BB);
+  while (!Work.empty()) {
+    const BasicBlock *BB = Work.pop_back_val();
+    for (const BasicBlock *Pred : predecessors(BB))
+      if (Reach.insert(Pred).second)
+        Work.push_back(Pred);
+  }
+  return Reach;
+}
+
 /// Inserts the probes of \p P into its function and fills in the source
 /// locations of its rows.
 static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
@@ -283,6 +306,7 @@ static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
 
   ArrayRef<LoopNode> Nodes = P.Forest.Tree.nodes();
   SmallVector<bool, 8> Ok = simplifySelectedLoops(P, DT, LI);
+  SmallPtrSet<const BasicBlock *, 32> Returning = blocksReachingExit(F);
 
   // Loops in pre-order: end probes go to the start of each exit block, so an
   // inner loop's end, inserted later, lands before its parent's.
@@ -317,6 +341,9 @@ static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
     emitProbe(Start, Row.Id, Preheader->getTerminator()->getIterator(), DL);
     SmallVector<BasicBlock *, 4> Exits;
     L->getUniqueExitBlocks(Exits);
+    llvm::erase_if(Exits, [&](BasicBlock *Exit) {
+      return !Returning.contains(Exit);
+    });
     for (BasicBlock *Exit : Exits)
       emitProbe(End, Row.Id, Exit->getFirstInsertionPt(), DL);
     ORE.emit([&] {

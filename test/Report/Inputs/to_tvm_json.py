@@ -21,12 +21,16 @@ def main(path, load, out):
         bias = b if bias is None else bias
         pos += 16 + (ids + names + 7) // 8 * 8
     pos += 24 * n_mod  # version 2: the module table
-    counts = list(struct.unpack_from("<%dQ" % num_ids, d, pos))
-    pos += 8 * num_ids
+    # Version 2: 64-byte region figures (count first) and 48-byte thread
+    # headers; version 1: 8-byte counts and 16-byte thread headers.
+    region_size, thread_size = (64, 48) if version >= 2 else (8, 16)
+    counts = [struct.unpack_from("<Q", d, pos + region_size * i)[0]
+              for i in range(num_ids)]
+    pos += region_size * num_ids
     entries = []
     for _ in range(n_thr):
         _tid, n = struct.unpack_from("<QQ", d, pos)
-        pos += 16
+        pos += thread_size
         for _ in range(n):
             if rec_size == 24:
                 site, word, _r, cyc = struct.unpack_from("<QIIQ", d, pos)

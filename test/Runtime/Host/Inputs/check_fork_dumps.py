@@ -18,8 +18,11 @@ def main(folder, prefix):
     paths = sorted(glob.glob(os.path.join(folder, prefix + "*.dump")))
     print("dumps: %d" % len(paths))
     dumps = {p: raw(p) for p in paths}
-    parent = [p for p, t in dumps.items() if "count " in t]
-    child = [p for p, t in dumps.items() if "count " not in t]
+    # The parent ran regs_kernel (ID 1, the first module's function) 5 times;
+    # the child started from zero: it counts only the instances that were
+    # open when it forked (main's), which it still closes.
+    parent = [p for p, t in dumps.items() if "count 1: 5" in t]
+    child = [p for p, t in dumps.items() if "count 1: 5" not in t]
     assert len(parent) == 1 and len(child) == 1, dumps
     text = dumps[parent[0]]
     images = re.findall(r"^image \d+: .*, (\S+)$", text, re.M)
@@ -45,7 +48,9 @@ def main(folder, prefix):
                      ("libplug.so", "plugin_entry"), ("prog", "main")]))
     tid = lambda t: re.search(r"^thread 0: tid (\d+)", t, re.M).group(1)
     assert tid(dumps[child[0]]) != tid(text)
-    print("child: no counts, other thread ID")
+    child_counts = re.findall(r"^count (\d+): (\d+)$", dumps[child[0]], re.M)
+    assert child_counts == [(str(names[("prog", "main")]), "1")], child_counts
+    print("child: only main, open at the fork, other thread ID")
     os.rename(parent[0], os.path.join(folder, prefix + "parent.dump"))
     os.rename(child[0], os.path.join(folder, prefix + "child.dump"))
 
