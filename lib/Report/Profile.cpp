@@ -124,22 +124,24 @@ llvm::Error unknownId(uint32_t Id) {
 } // namespace
 
 /// Replaces the extrapolated totals of \p P by the exact figures of \p D
-/// (version 2), with the calibrated probe costs subtracted:
-///   inclusive = total - outer x pair - nested x nestedCost
+/// (version 2), with the calibrated probe costs subtracted (nested counts
+/// probes, two a nested pair):
+///   inclusive = total - outer x pair - nested / 2 x nestedCost
 ///   self      = self - count x pair - children x (nestedCost - pair)
 /// (each instance's own pair lies inside it; what a nested pair adds beyond
 /// its own pair lies in its parent's self time). A correction never makes a
 /// figure negative, a self larger than its inclusive, or a region of the map
 /// shorter than a region the map nests in it.
-static void applyExactFigures(const Dump &D, Profile &P,
-                              const InstrumentationMap &Map) {
+static void applyExactFigures(
+    const Dump &D, Profile &P,
+    llvm::ArrayRef<std::pair<size_t, size_t>> InsideOnly) {
   P.Exact = true;
   double Pair = P.PairCost, Nested = P.NestedCost;
   double NestedExtra = Nested > Pair ? Nested - Pair : 0;
   for (RegionProfile &R : P.Regions) {
     DumpRegion F = R.Id < D.regions().size() ? D.regions()[R.Id] : DumpRegion();
     double Total = double(F.Total) - double(F.Outer) * Pair -
-                   double(F.Nested) * Nested;
+                   double(F.Nested) / 2 * Nested;
     double Self = double(F.Self) - double(F.Count) * Pair -
                   double(F.Children) * NestedExtra;
     R.TotalCycles = std::max(0.0, Total);
@@ -148,33 +150,31 @@ static void applyExactFigures(const Dump &D, Profile &P,
     R.Unwound = F.Unwound;
     P.UnwoundInstances += F.Unwound;
   }
-  // Parents of the map enclose their children on every execution: deepest
-  // first, a parent is at least as long as each child.
-  std::vector<size_t> Order(P.Regions.size());
-  for (size_t I = 0; I != Order.size(); ++I)
-    Order[I] = I;
-  auto depth = [&](size_t I) {
-    const RegionEntry *E = P.Regions[I].Entry;
-    return E->Depth ? *E->Depth + 1 : 0;
-  };
-  llvm::stable_sort(Order, [&](size_t A, size_t B) {
-    return depth(A) > depth(B);
-  });
-  for (size_t I : Order) {
-    const RegionProfile &R = P.Regions[I];
-    if (!R.Entry->ParentId)
-      continue;
-    const RegionProfile *Parent = P.lookup(*R.Entry->ParentId);
-    if (Parent)
-      const_cast<RegionProfile *>(Parent)->TotalCycles =
-          std::max(Parent->TotalCycles, R.TotalCycles);
+  // A region that ran only inside another (a parent of the map, or the one
+  // dynamic parent of all its recorded instances) never comes out longer
+  // than it: the calibrated costs are typical, not exact, so a parent is
+  // raised to its child where they disagree (until nothing changes).
+  std::vector<std::pair<size_t, size_t>> Edges(InsideOnly.begin(),
+                                               InsideOnly.end());
+  for (size_t I = 0; I != P.Regions.size(); ++I)
+    if (const std::optional<uint32_t> &Parent = P.Regions[I].Entry->ParentId)
+      if (const RegionProfile *R = P.lookup(*Parent))
+        Edges.push_back({I, size_t(R - P.Regions.data())});
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (auto [Child, Parent] : Edges) {
+      double &T = P.Regions[Parent].TotalCycles;
+      if (Child != Parent && T < P.Regions[Child].TotalCycles) {
+        T = P.Regions[Child].TotalCycles;
+        Changed = true;
+      }
+    }
   }
-  (void)Map;
   P.TopLevelCycles = 0;
   for (const DumpThread &T : D.threads())
     P.TopLevelCycles +=
         std::max(0.0, double(T.TopCycles) - double(T.TopInstances) * Pair -
-                          double(T.TopNested) * Nested);
+                          double(T.TopNested) / 2 * Nested);
 }
 
 llvm::Expected<Profile> lwp::analyze(const Dump &D,
@@ -338,7 +338,17 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
   }
 
   if (D.hasFigures()) {
-    applyExactFigures(D, P, Map);
+    std::vector<std::pair<size_t, size_t>> InsideOnly;
+    for (uint32_t Row = 0; Row != Entries.size(); ++Row) {
+      const Accumulator &A = Acc[Row];
+      if (RowOfRegion[Row] == RowIndex::None || A.Parents.size() != 1 ||
+          A.Parents[0].first == 0)
+        continue;
+      uint32_t Parent = RowOfRegion[A.Parents[0].first - 1];
+      if (Parent != RowIndex::None)
+        InsideOnly.push_back({RowOfRegion[Row], Parent});
+    }
+    applyExactFigures(D, P, InsideOnly);
     return P;
   }
 

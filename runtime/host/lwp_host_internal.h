@@ -38,7 +38,8 @@ struct lwp_region_acc {
   uint64_t count;    /**< start probes */
   uint64_t total;    /**< inclusive cycles of the outermost instances */
   uint64_t self;     /**< cycles minus those of direct children */
-  uint64_t nested;   /**< probe pairs inside the outermost instances */
+  uint64_t nested;   /**< probes (start and end) inside the outermost
+                          instances */
   uint64_t children; /**< direct child instances */
   uint64_t outer;    /**< outermost instances */
   uint64_t unwound;  /**< instances closed without their end probe */
@@ -51,7 +52,8 @@ struct lwp_frame {
   uint32_t reserved;
   uint64_t start;    /**< counter at its start probe */
   uint64_t child;    /**< inclusive cycles of its closed direct children */
-  uint64_t nested;   /**< probe pairs closed inside it */
+  uint64_t nested;   /**< probes (start and end) of instances closed inside
+                          it */
   uint64_t children; /**< its closed direct children */
   uintptr_t sp;      /**< the caller's stack at the start probe (the
                           handler's frame address): a probe whose stack is
@@ -80,7 +82,7 @@ struct lwp_thread_state {
   uint64_t overflow;             /**< instances not pushed (stack full) */
   uint64_t top_cycles;           /**< inclusive cycles of top-level instances */
   uint64_t top_instances;        /**< top-level instances */
-  uint64_t top_nested;           /**< probe pairs inside them */
+  uint64_t top_nested;           /**< probes (start and end) inside them */
   struct lwp_thread_state *next; /**< registry list */
 };
 
@@ -131,10 +133,13 @@ lwp_close_top(struct lwp_thread_state *S, uint64_t Now, int Unwound) {
     A->nested += F->nested;
     ++A->outer;
   }
+  /* Its probes counted in its parent: a start and an end, or a start only
+   * when it was left without its end probe. */
+  uint64_t Probes = F->nested + 2 - (uint64_t)Unwound;
   if (S->depth) {
     struct lwp_frame *P = F - 1;
     P->child += Incl;
-    P->nested += F->nested + 1;
+    P->nested += Probes;
     ++P->children;
   } else {
     S->top_cycles += Incl;

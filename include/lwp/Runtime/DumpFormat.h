@@ -124,8 +124,10 @@ struct lwp_dump_region {
                                 XRay's account and perf's children do) */
   uint64_t self;     /**< 16: cycles of every instance minus those of its
                                 direct instrumented children */
-  uint64_t nested;   /**< 24: probe pairs (instances of any region) that ran
-                                inside the outermost instances */
+  uint64_t nested;   /**< 24: probes (start and end probes of instances of
+                                any region) that ran inside the outermost
+                                instances: 2 a nested instance, 1 for one
+                                left without its end probe */
   uint64_t children; /**< 32: direct child instances of every instance */
   uint64_t outer;    /**< 40: outermost instances (count minus instances
                                 nested in the same region) */
@@ -141,7 +143,8 @@ struct lwp_dump_thread {
   uint64_t num_records;   /**<  8: records that follow, in execution order */
   uint64_t top_cycles;    /**< 16: inclusive cycles of top-level instances */
   uint64_t top_instances; /**< 24: top-level instances */
-  uint64_t top_nested;    /**< 32: probe pairs inside top-level instances */
+  uint64_t top_nested;    /**< 32: probes inside top-level instances (as
+                                   lwp_dump_region.nested) */
   uint64_t reserved;      /**< 40: 0 */
 };
 

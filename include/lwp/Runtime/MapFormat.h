@@ -72,8 +72,10 @@ struct lwp_slot {
                                 instances (each recursion counted once) */
   uint64_t self;     /**< 24: Hexagon: cycles of every instance minus those of
                                 its direct instrumented children */
-  uint64_t nested;   /**< 32: Hexagon: probe pairs of instances nested in the
-                                outermost instances (overhead correction) */
+  uint64_t nested;   /**< 32: Hexagon: probes (2 an instance, 1 one left
+                                without its end) of the instances nested in
+                                the outermost instances (overhead
+                                correction) */
   uint64_t children; /**< 40: Hexagon: direct child instances of every
                                 instance (overhead correction of self) */
   uint32_t outer;    /**< 48: Hexagon: outermost instances */
