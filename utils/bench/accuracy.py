@@ -14,7 +14,10 @@ Checks, each printed with its relative difference (target: within 1%):
  3. nestk, whose calls hold 40000 child probe pairs each: its inclusive
     cycles at level 70 with and without overhead correction vs the bracket
     of the level-40 binary (which has no child probes), i.e. does the
-    correction remove what the children's probes add.
+    correction remove what the children's probes add: with the default cap
+    (the children past the cap are counted only, the common case), and with
+    every instance recorded (which includes the page faults of the record
+    buffer's first touch). Target for the correction: within 10%.
 """
 import json
 import os
@@ -70,6 +73,11 @@ def main():
         for cap in (None, 1000000):
             br, dump = run(acc70, tmp, cap)
             js = report(tool, acc70, dump)
+            if cap is None:
+                # The common case: children past the cap, counted only.
+                nest70cap = fn(js, "nestk")["cycles"]
+                nest70capraw = fn(report(tool, acc70, dump, raw=True),
+                                  "nestk")["cycles"]
             capname = "cap 100" if cap is None else "LWP_CAP=%d" % cap
             for k in ("longk", "shortk"):
                 r = fn(js, k)
@@ -96,16 +104,22 @@ def main():
                             if c["function"] == "nestk" and c["kind"] == "loop")
                 ppc = js["dump"]["probe_pair_cost"]
         br40, _ = run(acc40, tmp)
-        rows.append(("nestk level 70 corrected vs level-40 bracket", nest70,
-                     br40["nestk"], pct(nest70, br40["nestk"]), False))
-        rows.append(("nestk level 70 raw vs level-40 bracket", nest70raw,
+        rows.append(("nestk cap 100 corrected vs level-40 bracket", nest70cap,
+                     br40["nestk"], pct(nest70cap, br40["nestk"]), False))
+        rows.append(("nestk cap 100 raw vs level-40 bracket", nest70capraw,
+                     br40["nestk"], pct(nest70capraw, br40["nestk"]), False))
+        rows.append(("nestk all recorded corrected vs level-40 bracket",
+                     nest70, br40["nestk"], pct(nest70, br40["nestk"]), False))
+        rows.append(("nestk all recorded raw vs level-40 bracket", nest70raw,
                      br40["nestk"], pct(nest70raw, br40["nestk"]), False))
         for tag, a, b, d, extra in rows:
             print("%-52s %14.0f %14.0f %+8.3f%%" % (tag, a, b, d))
         print("nestk: %d loop probe pairs inside; calibrated probe_pair_cost "
-              "%d ticks; what the children's probes added per pair: %.1f "
-              "ticks (raw - level-40 bracket) / pairs" %
-              (pairs, ppc, (nest70raw - br40["nestk"]) / pairs))
+              "%d ticks; what the children's probes added per pair (raw - "
+              "level-40 bracket) / pairs: %.1f ticks past the cap, %.1f "
+              "recorded (first touch of the record buffer's pages included)" %
+              (pairs, ppc, (nest70capraw - br40["nestk"]) / pairs,
+               (nest70raw - br40["nestk"]) / pairs))
         for tag, a, b, d, extra in rows:
             ok = abs(d) <= 1.0
             print("target within 1%%: %-52s %s" % (
