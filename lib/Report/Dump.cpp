@@ -195,6 +195,7 @@ llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src) {
   uint32_t NumModules = 0;
   if (D.Version >= 2) {
     NumModules = read32le(H + 64);
+    D.Flags = read32le(H + 68);
     D.ProcessId = read64le(H + 72);
   }
   if (HeaderSize != ExpectedHeader)

@@ -31,7 +31,6 @@ int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
   H.num_images = view->num_images;
   H.num_threads = view->num_threads;
   H.num_modules = view->num_modules;
-  H.flags = 0;
   if (write(ctx, &H, sizeof(H)))
     return -1;
 

@@ -562,7 +562,7 @@ static uint32_t findBuildId(const uint8_t **Out) {
 
 /* The count table of the last dump, num_ids entries (from the bump
  * allocator; grown, never freed). */
-static uint64_t *CountsOut;
+static struct lwp_dump_region *CountsOut;
 static uint32_t CountsCapacity;
 
 /* First and one past the last byte of section lwp_map: the blobs of every
@@ -621,23 +621,25 @@ int lwp_dump(const char *Path) {
 
   /* Counts: ID 0 is never a region; the modules cover 1 .. NextId - 1. */
   if (NextId > CountsCapacity) {
-    if (NextId > ((size_t)-1 >> 3))
+    if (NextId > ((size_t)-1 >> 6))
       return -1;
-    uint64_t *Counts = (uint64_t *)malloc((size_t)NextId * sizeof(uint64_t));
-    if (!Counts)
+    struct lwp_dump_region *Regions = (struct lwp_dump_region *)malloc(
+        (size_t)NextId * sizeof(struct lwp_dump_region));
+    if (!Regions)
       return -1;
-    CountsOut = Counts;
+    CountsOut = Regions;
     CountsCapacity = NextId;
   }
-  CountsOut[0] = 0;
+  memset(CountsOut, 0, (size_t)NextId * sizeof(struct lwp_dump_region));
   for (uint32_t I = 0; I != NumModules; ++I) {
     const struct lwp_slot *S = moduleSlots(&Modules[I]);
     for (uint32_t J = 0; J != Modules[I].num_regions; ++J)
-      CountsOut[Modules[I].first_id + J] = slotCount(&S[J]);
+      CountsOut[Modules[I].first_id + J].count = slotCount(&S[J]);
   }
-  V.counts64 = CountsOut;
+  V.regions = CountsOut;
 
   struct lwp_thread_view Thread;
+  memset(&Thread, 0, sizeof(Thread));
   Thread.thread_id = 0;
   Thread.records = Buffer;
   Thread.num_records = lwp_hex_num_records();

@@ -631,6 +631,7 @@ static void calibrateProbes(void) {
   lwp_cap = UINT64_MAX;
   EndFn(&Slots[0]);
   S->num_records = 0;
+  S->dropped = 0;
   lwp_cap = SavedCap;
   memset(&S->acc[1], 0, 2 * sizeof(S->acc[1]));
   S->top_cycles = S->top_instances = S->top_nested = 0;
@@ -913,6 +914,7 @@ static int coreDump(const char *Pattern) {
     View.header.probe_pair_cost = ProbePairCost;
     View.header.probe_nested_cost = ProbeNestedCost;
     View.header.process_id = (uint64_t)getpid();
+    View.header.flags = LWP_DUMP_FLAG_FIGURES;
     View.images = ImageViews;
     View.num_images = NumImages;
     View.modules = Modules;

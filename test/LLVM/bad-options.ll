@@ -30,12 +30,16 @@
 ; REGEX: error: lwp-instrument: invalid lwp-function-filter '(': parentheses not balanced
 ; REGEX-NOT: {{.}}
 
-; RUN: not %{opt} -passes=lwp-instrument -stats-level=70 -lwp-id-base=2147483648 2>&1 \
-; RUN:   | FileCheck %s --check-prefix=BASE
-; BASE: error: lwp-instrument: invalid lwp-id-base 2147483648: the largest region ID is 2147483647
-; RUN: not %{opt} -passes=lwp-instrument -stats-level=70 -lwp-id-base=99999999999 2>&1 \
-; RUN:   | FileCheck %s --check-prefix=BASE64
-; BASE64: for the --lwp-id-base option: '99999999999' value invalid for uint argument!
+; -lwp-id-base is gone (region IDs are module-local, 0..N-1; the runtime
+; numbers them program-wide): opt and clang refuse it as an unknown option,
+; with the plugin loaded (its -stats-level is accepted in the same command).
+; RUN: not %{opt} -passes=lwp-instrument -stats-level=70 -lwp-id-base=100 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=NOBASE -DTOOL=opt
+; RUN: not clang -O2 -fpass-plugin=%lwp_llvm_plugin -mllvm -stats-level=70 -mllvm -lwp-id-base=100 \
+; RUN:   -c -x c /dev/null -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOBASE "-DTOOL=clang (LLVM option parsing)"
+; NOBASE-NOT: stats-level
+; NOBASE:     [[TOOL]]: Unknown command line argument '-lwp-id-base=100'.
+; NOBASE-NOT: stats-level
 
 ; RUN: not %{opt} -passes=lwp-instrument -stats-level=70 -lwp-map-file=%t.nodir/map.json 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=MAPFILE

@@ -31,6 +31,20 @@
 ; RUN:   | FileCheck %s --check-prefix=BADMAP
 ; RUN: not opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/version.ll -disable-output 2>&1 \
 ; RUN:   | FileCheck %s --check-prefix=VERSION
+; Region IDs are module-local, 0..N-1: a probe whose ID the map lacks (or a
+; probe without any map), and a map whose IDs do not run 0, 1, ... (one from
+; an LWP with lwp-id-base), are errors.
+; RUN: not opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/notinmap.ll -disable-output 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=NOTINMAP --implicit-check-not=Stack
+; RUN: not opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/nomap.ll -disable-output 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=NOMAP --implicit-check-not=Stack
+; RUN: not opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/gap.ll -disable-output 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=GAP --implicit-check-not=Stack
+; RUN: sed -e 's/(i32 0)/(i32 7)/' -e 's/(i32 1)/(i32 8)/' -e 's/\\22id\\22:0,/\\22id\\22:7,/' \
+; RUN:   -e 's/\\22id\\22:1,/\\22id\\22:8,/' -e 's/\\22parent\\22:0,/\\22parent\\22:7,/' %S/Inputs/lower/probes.ll > %t/based.ll
+; RUN: grep -c 'i32 [78])' %t/based.ll | FileCheck %s --check-prefix=BASED-INPUT
+; RUN: not opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/based.ll -disable-output 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=BASED --implicit-check-not=Stack
 
 ; NAME: error: lwp-lower: unsupported LWP target 'mips' (supported: hexagon, x86_64, aarch64){{$}}
 ; TRIPLE: error: lwp-lower: unsupported LWP target triple 'riscv64-unknown-linux-gnu' (supported: hexagon, x86_64, aarch64){{$}}
@@ -38,7 +52,7 @@
 ; PIPE: error: lwp-lower: unsupported LWP target triple 'riscv64-unknown-linux-gnu' (supported: hexagon, x86_64, aarch64); or give -lwp-no-lower to keep the target-independent probes{{$}}
 ; CLANG: error: lwp-lower: unsupported LWP target triple 'riscv64-unknown-linux-gnu' (supported: hexagon, x86_64, aarch64); or give -lwp-no-lower to keep the target-independent probes{{$}}
 ; CLANG: 1 error generated.
-; NOLOWER: notail call void @__lwp_probe_start(i32 7)
+; NOLOWER: notail call void @__lwp_probe_start(i32 0)
 ; NOLOWER: !lwp.instrumentation_map = !{
 ; NONCONST: error: lwp-lower: a call of '__lwp_probe_start' in function 'f' has an ID that is not a constant{{$}}
 ; BIGID: error: lwp-lower: a call of '__lwp_probe_end' in function 'f' has ID 2147483648, above the largest region ID 2147483647{{$}}
@@ -46,6 +60,11 @@
 ; ADDRESS: error: lwp-lower: '__lwp_probe_start' is used other than as the callee of a call in function 'f'{{$}}
 ; BADMAP: error: lwp-lower: malformed !lwp.instrumentation_map operand: expected !{i32 <version>, !"<json>"}{{$}}
 ; VERSION: error: lwp-lower: unsupported !lwp.instrumentation_map version 2 (expected 1){{$}}
+; NOTINMAP: error: lwp-lower: a probe in function 'f' has ID 1, which the module's instrumentation map does not have{{$}}
+; NOMAP: error: lwp-lower: a probe in function 'f' has ID 0, which the module's instrumentation map does not have{{$}}
+; GAP: error: lwp-lower: the instrumentation map's region 1 has ID 2: IDs must run 0, 1, ... (a module instrumented by an older LWP with lwp-id-base?){{$}}
+; BASED-INPUT: 4
+; BASED: error: lwp-lower: the instrumentation map's region 0 has ID 7: IDs must run 0, 1, ... (a module instrumented by an older LWP with lwp-id-base?){{$}}
 
 ;--- plain.ll
 target triple = "x86_64-unknown-linux-gnu"
@@ -95,3 +114,44 @@ target triple = "x86_64-unknown-linux-gnu"
 target triple = "aarch64-unknown-linux-gnu"
 !lwp.instrumentation_map = !{!0}
 !0 = !{i32 2, !"{}"}
+
+;--- notinmap.ll
+target triple = "x86_64-unknown-linux-gnu"
+define void @f() {
+  call void @__lwp_probe_start(i32 0)
+  call void @__lwp_probe_start(i32 1)
+  call void @__lwp_probe_end(i32 1)
+  call void @__lwp_probe_end(i32 0)
+  ret void
+}
+declare void @__lwp_probe_start(i32)
+declare void @__lwp_probe_end(i32)
+!lwp.instrumentation_map = !{!0}
+!0 = !{i32 1, !"{\22version\22:1,\22regions\22:[{\22id\22:0,\22kind\22:\22function\22,\22function\22:\22f\22,\22depth\22:null,\22height\22:null,\22parent\22:null,\22file\22:\22f.c\22,\22line\22:1,\22column\22:0}]}"}
+
+;--- nomap.ll
+target triple = "x86_64-unknown-linux-gnu"
+define void @f() {
+  call void @__lwp_probe_start(i32 0)
+  call void @__lwp_probe_end(i32 0)
+  ret void
+}
+declare void @__lwp_probe_start(i32)
+declare void @__lwp_probe_end(i32)
+
+;--- gap.ll
+target triple = "x86_64-unknown-linux-gnu"
+define void @f() {
+  call void @__lwp_probe_start(i32 0)
+  call void @__lwp_probe_end(i32 0)
+  ret void
+}
+define void @g() {
+  call void @__lwp_probe_start(i32 2)
+  call void @__lwp_probe_end(i32 2)
+  ret void
+}
+declare void @__lwp_probe_start(i32)
+declare void @__lwp_probe_end(i32)
+!lwp.instrumentation_map = !{!0}
+!0 = !{i32 1, !"{\22version\22:1,\22regions\22:[{\22id\22:0,\22kind\22:\22function\22,\22function\22:\22f\22,\22depth\22:null,\22height\22:null,\22parent\22:null,\22file\22:\22f.c\22,\22line\22:1,\22column\22:0},{\22id\22:2,\22kind\22:\22function\22,\22function\22:\22g\22,\22depth\22:null,\22height\22:null,\22parent\22:null,\22file\22:\22f.c\22,\22line\22:1,\22column\22:0}]}"}

@@ -1,47 +1,80 @@
-; lwp-lower on modules linked with llvm-link: one lwp_map blob per source
-; module, in operand order, and the report reads the merged map from the
-; object; IDs that two modules share are an error, also against a module that
-; was lowered before it was linked. A module without probes or map is left
-; unchanged, whatever its triple; an empty map only loses its metadata.
+; lwp-lower and llvm-link. Region IDs are module-local (0..N-1 in each
+; module), so each module must be lowered on its own, before it is linked:
+; modules lowered separately and then linked keep one map global and one
+; constructor each, and every probe points at a slot of its own module's map;
+; a second lwp-lower leaves the linked module unchanged; lowering a link of
+; unlowered modules (several !lwp.instrumentation_map operands) is an error.
+; A module without probes or map is left unchanged, whatever its triple; an
+; empty map only loses its metadata.
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-instrument -stats-level=70 %t/a.ll -o %t/a.bc
-; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-instrument -stats-level=70 -lwp-id-base=100 %t/b.ll -o %t/b.bc
-; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-instrument -stats-level=70 %t/b.ll -o %t/b0.bc
-; RUN: llvm-link %t/b.bc %t/a.bc -o %t/ab.bc
-; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/ab.bc -S -o %t/ab.ll
+; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-instrument -stats-level=70 %t/b.ll -o %t/b.bc
+; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/a.bc -o %t/al.bc
+; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/b.bc -o %t/bl.bc
+; RUN: llvm-link %t/al.bc %t/bl.bc -S -o %t/ab.ll
 ; RUN: FileCheck %s --check-prefix=LINK --input-file=%t/ab.ll --implicit-check-not=lwp.instrumentation_map
+; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/ab.ll -S -o %t/ab.again.ll
+; RUN: opt %t/ab.ll -S -o %t/ab.same.ll
+; RUN: diff %t/ab.same.ll %t/ab.again.ll
 ; RUN: llc -O2 -filetype=obj %t/ab.ll -o %t/ab.o
 ; RUN: llvm-readelf -S %t/ab.o | FileCheck %s --check-prefix=ELF
 ; RUN: lwp-report --map %t/ab.o | FileCheck %s --check-prefix=REPORT
 
-; LINK:      @__lwp_map.100.0x{{[0-9a-f]+}} = hidden constant [120 x i8] c"LWPMAP{{.*}}fb\00\00\00\00\00\00", section "lwp_map", align 8
-; LINK-NEXT: @__lwp_map.0.0x{{[0-9a-f]+}} = hidden constant [120 x i8] c"LWPMAP{{.*}}fa\00\00\00\00\00\00", section "lwp_map", align 8
-; LINK-NEXT: @llvm.compiler.used = appending global [2 x ptr] [ptr @__lwp_map.100.{{.*}}, ptr @__lwp_map.0.{{.*}}], section "llvm.metadata"
-; LINK:      notail call preserve_allcc void @__lwp_probe_start(i32 100)
-; LINK:      notail call preserve_allcc void @__lwp_probe_start(i32 0)
-; ELF:    lwp_map PROGBITS {{[0-9a-f]+}} {{[0-9a-f]+}} 0000f0 00 A 0 0 8
-; REPORT:      ID  kind      function  depth  height  parent  location
-; REPORT-NEXT:   0  function  fa            -       -       -  -
-; REPORT-NEXT:   1  loop      fa            0       0       0  -
-; REPORT-NEXT: 100  function  fb            -       -       -  -
-; REPORT-NEXT: 101  loop      fb            0       0     100  -
+; Each module's map: version 2, 256 bytes, 2 regions (0: function, 1: loop
+; with parent 0; no debug info: file "" at string 3), 64-byte slots at 128
+; (region 0) and 192 (region 1). Both
+; are kept and registered, each by its own constructor at priority 1.
+; LINK:      @llvm.compiler.used = appending global [2 x ptr] [ptr @[[MA:__lwp_map\.[0-9a-f]{16}]], ptr @[[MB:__lwp_map\.[0-9a-f]{16}]]], section "llvm.metadata"
+; LINK-NEXT: @llvm.global_ctors = appending global [2 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @[[CA:__lwp_module_ctor(\.[0-9]+)?]], ptr null }, { i32, ptr, ptr } { i32 1, ptr @[[CB:__lwp_module_ctor(\.[0-9]+)?]], ptr null }]
+; LINK-NEXT: @[[MA]] = internal global [256 x i8] c"LWPMAP\00\00\02\00\00\00\00\01\00\00\02\00\00\00p\00\00\00\80\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\01\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00fa\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00", section "lwp_map", align 16
+; LINK-NEXT: @[[MB]] = internal global [256 x i8] c"LWPMAP\00\00\02\00\00\00\00\01\00\00\02\00\00\00p\00\00\00\80\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\01\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00fb\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00", section "lwp_map", align 16
+; LINK-NOT:  @__lwp_map.
+; LINK:      define internal void @[[CA]]()
+; LINK-NEXT:   call void @__lwp_register_module(ptr @[[MA]])
+; LINK-NEXT:   ret void
+; LINK-LABEL: define void @fa(
+; LINK-NEXT: entry:
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MA]], i64 128))
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MA]], i64 192))
+; LINK:      exit:
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MA]], i64 192))
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MA]], i64 128))
+; LINK-NEXT:   ret void
+; LINK:      declare hidden preserve_allcc void @__lwp_probe_start(ptr)
+; LINK:      declare hidden preserve_allcc void @__lwp_probe_end(ptr)
+; LINK:      define internal void @[[CB]]()
+; LINK-NEXT:   call void @__lwp_register_module(ptr @[[MB]])
+; LINK-NEXT:   ret void
+; LINK-LABEL: define void @fb(
+; LINK-NEXT: entry:
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MB]], i64 128))
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MB]], i64 192))
+; LINK:      exit:
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MB]], i64 192))
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MB]], i64 128))
+; LINK-NEXT:   ret void
+; LINK-NOT:  (i32 {{[0-9]+}})
 
-; Shared IDs: two unlowered modules, or a lowered one and an unlowered one.
-; RUN: llvm-link %t/a.bc %t/b0.bc -o %t/ab0.bc
+; One object: both blobs in lwp_map (2 x 256 bytes), both constructors in
+; .init_array.1; the report numbers the regions of both maps 1, 2, ... in
+; section order, each parent in its own module.
+; ELF-DAG: ] .init_array.1 INIT_ARRAY {{[0-9a-f]+}} {{[0-9a-f]+}} 000010 00 WA 0 0 8
+; ELF-DAG: ] lwp_map PROGBITS {{[0-9a-f]+}} {{[0-9a-f]+}} 000200 00 WA 0 0 16
+; REPORT:      ID  kind      function  depth  height  parent  location
+; REPORT-NEXT:  1  function  fa            -       -       -  -
+; REPORT-NEXT:  2  loop      fa            0       0       1  -
+; REPORT-NEXT:  3  function  fb            -       -       -  -
+; REPORT-NEXT:  4  loop      fb            0       0       3  -
+; REPORT-NOT:  {{.}}
+
+; Linked before lowered: both modules numbered from 0, the map has two
+; operands; lwp-lower refuses it, by name and in the default pipeline.
+; RUN: llvm-link %t/a.bc %t/b.bc -o %t/ab0.bc
 ; RUN: not opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/ab0.bc -disable-output 2>&1 \
-; RUN:   | FileCheck %s --check-prefix=SHARED
-; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/a.bc -o %t/al.bc
-; RUN: llvm-link %t/al.bc %t/b0.bc -o %t/ab1.bc
-; RUN: not opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/ab1.bc -disable-output 2>&1 \
-; RUN:   | FileCheck %s --check-prefix=LOWERED
-; A lowered module linked with an unlowered one whose IDs differ: two blobs.
-; RUN: llvm-link %t/al.bc %t/b.bc -o %t/ab2.bc
-; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/ab2.bc -S | FileCheck %s --check-prefix=MIXED
-; SHARED: error: lwp-lower: region ID 0 is in two operands of !lwp.instrumentation_map (0 and 1): link modules instrumented with distinct -lwp-id-base values{{$}}
-; LOWERED: error: lwp-lower: region ID 0 is in operand 0 of !lwp.instrumentation_map and in the lowered map '__lwp_map.0.0x{{[0-9a-f]+}}': link modules instrumented with distinct -lwp-id-base values{{$}}
-; MIXED: @__lwp_map.0.0x{{[0-9a-f]+}} = hidden constant [120 x i8]
-; MIXED: @__lwp_map.100.0x{{[0-9a-f]+}} = hidden constant [120 x i8]
-; MIXED: @llvm.compiler.used = appending global [2 x ptr]
+; RUN:   | FileCheck %s --check-prefix=UNLOWERED --implicit-check-not=error
+; RUN: not opt -load-pass-plugin=%lwp_llvm_plugin -O2 %t/ab0.bc -disable-output 2>&1 \
+; RUN:   | FileCheck %s --check-prefix=UNLOWERED --implicit-check-not=error
+; UNLOWERED: error: lwp-lower: !lwp.instrumentation_map has 2 operands: instrumented modules were linked before they were lowered; run lwp-lower on each module before linking (the default pipelines do, at the end of every compile){{$}}
 
 ; Nothing to lower: the output is opt's own, for any triple.
 ; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/a.ll -S -o %t/a.lowered.ll

@@ -69,29 +69,8 @@
 ; BFILTER-NEXT: flat: balanced ids=[0]
 ; BFILTER-NEXT: map: 1 regions, all probed
 
-; -lwp-id-base: IDs start there.
-; RUN: %{lwp} -stats-level=70 -lwp-id-base=1000 -o %t.base.ll 2>&1 \
-; RUN:   | FileCheck %s --check-prefix=BASE
-; RUN: %check_probes --ids-from-map %t.base.ll | FileCheck %s --check-prefix=BBASE
-; BASE:      loop %A (depth 0, height 1) as region 1001 (parent 1000,
-; BASE-NEXT: loop %B (depth 0, height 1) as region 1002 (parent 1000,
-; BASE-NEXT: function forest as region 1000
-; BASE-NEXT: function flat as region 1003
-; BBASE:      forest: balanced ids=[1000, 1001, 1002]
-; BBASE-NEXT: flat: balanced ids=[1003]
-
-; The largest ID base still fits when one region is needed...
-; RUN: %{lwp} -stats-level=40 -lwp-function-filter=flat -lwp-id-base=2147483647 \
-; RUN:   -o - | FileCheck %s --check-prefix=MAXID
-; MAXID: notail call void @__lwp_probe_start(i32 2147483647)
-; ...and the module is refused, unchanged, when more are.
-; RUN: not %{lwp} -stats-level=40 -lwp-id-base=2147483647 -o %t.over.ll 2>&1 \
-; RUN:   | FileCheck %s --check-prefix=OVER
-; OVER: error: lwp-instrument: function 'flat' needs region IDs up to 2147483648, above the largest region ID 2147483647
-
 ; RUN: opt -passes=verify -disable-output %t.d1.ll
 ; RUN: opt -passes=verify -disable-output %t.sib.ll
 ; RUN: opt -passes=verify -disable-output %t.h1.ll
 ; RUN: opt -passes=verify -disable-output %t.nofn.ll
 ; RUN: opt -passes=verify -disable-output %t.filter.ll
-; RUN: opt -passes=verify -disable-output %t.base.ll

@@ -118,13 +118,23 @@ lpad:
 
 declare void @exit(i32) noreturn
 
-; A loop left through a noreturn call: the exit block ends the loop region
-; before the call; the function region stays open (no `ret`).
+; A loop left through a noreturn call: that exit cannot reach a `ret` or
+; `resume`, so it gets no end probe (an end there would end the region before
+; a non-local exit that may resume inside the loop; the runtime closes an
+; instance left open where control resumes, or at the dump); the function
+; region stays open too. The loop's other exit, which returns, ends the loop
+; and then the function.
 ; CHECK-LABEL: define void @dies(
+; CHECK:       entry:
+; CHECK-NEXT:    notail call void @__lwp_probe_start(i32 4)
+; CHECK-NEXT:    notail call void @__lwp_probe_start(i32 5)
 ; CHECK:       fatal:
-; CHECK-NEXT:    notail call void @__lwp_probe_end(i32 5)
 ; CHECK-NEXT:    call void @exit(i32 1)
 ; CHECK-NEXT:    unreachable
+; CHECK:       done:
+; CHECK-NEXT:    notail call void @__lwp_probe_end(i32 5)
+; CHECK-NEXT:    notail call void @__lwp_probe_end(i32 4)
+; CHECK-NEXT:    ret void
 define void @dies(i32 %n) {
 entry:
   br label %loop

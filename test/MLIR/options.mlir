@@ -5,8 +5,6 @@
 // RUN: lwp-opt %S/Inputs/nest.mlir --lwp-instrument="lwp-instrument-siblings" --lwp-print-map -o /dev/null | FileCheck %s --check-prefix=SIBLINGS
 // RUN: lwp-opt %S/Inputs/nest.mlir --lwp-instrument="lwp-no-function-regions" --lwp-print-map -o /dev/null | FileCheck %s --check-prefix=NOFUNC
 // RUN: lwp-opt %S/Inputs/nest.mlir --lwp-instrument="lwp-function-filter=^mat" --lwp-print-map -o /dev/null | FileCheck %s --check-prefix=FILTER
-// RUN: lwp-opt %S/Inputs/nest.mlir --lwp-instrument="lwp-id-base=1000" --lwp-print-map -o /dev/null | FileCheck %s --check-prefix=BASE
-// RUN: lwp-opt %S/Inputs/nest.mlir --lwp-instrument="lwp-id-base=1000" | FileCheck %s --check-prefix=BASE-IR
 // Same options through the pipeline syntax.
 // RUN: lwp-opt %S/Inputs/nest.mlir --pass-pipeline="builtin.module(lwp-instrument{stats-level=100 lwp-min-loop-height=1},lwp-print-map)" -o /dev/null | FileCheck %s --check-prefix=HEIGHT1
 
@@ -42,13 +40,3 @@
 // FILTER:      0  function  matmul  -  -  -
 // FILTER-NEXT: 1  loop      matmul  0  1  0
 // FILTER-NOT:  conv
-
-// BASE:      1000  function  conv    -  -     -
-// BASE-NEXT: 1001  loop      conv    0  2  1000
-// BASE-NEXT: 1002  function  matmul  -  -     -
-// BASE-NEXT: 1003  loop      matmul  0  1  1002
-
-// BASE-IR: lwp.probe_start function 1000
-// BASE-IR: lwp.probe_start loop 1001
-// BASE-IR: lwp.probe_end loop 1001
-// BASE-IR: lwp.probe_end function 1000

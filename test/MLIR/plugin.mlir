@@ -2,7 +2,9 @@
 // a plugin are known once the plugin is loaded, after mlir-opt has made its
 // --<pass> flags, so they are named in --pass-pipeline.
 // RUN: mlir-opt %s --load-dialect-plugin=%lwp_mlir_plugin --load-pass-plugin=%lwp_mlir_plugin --pass-pipeline="builtin.module(lwp-instrument{stats-level=70 max-loop-depth=1})" | FileCheck %s
-// RUN: mlir-opt %s --load-dialect-plugin=%lwp_mlir_plugin --load-pass-plugin=%lwp_mlir_plugin --pass-pipeline="builtin.module(lwp-instrument{lwp-id-base=5},lwp-print-map)" -o /dev/null | FileCheck %s --check-prefix=MAP
+// RUN: mlir-opt %s --load-dialect-plugin=%lwp_mlir_plugin --load-pass-plugin=%lwp_mlir_plugin --pass-pipeline="builtin.module(lwp-instrument,lwp-print-map)" -o /dev/null | FileCheck %s --check-prefix=MAP
+// The plugin's pass has no lwp-id-base option (IDs are module-local).
+// RUN: not mlir-opt %s --load-dialect-plugin=%lwp_mlir_plugin --load-pass-plugin=%lwp_mlir_plugin --pass-pipeline="builtin.module(lwp-instrument{lwp-id-base=5})" 2>&1 | FileCheck %s --check-prefix=NOBASE
 // Without the plugin, mlir-opt knows no lwp pass.
 // RUN: not mlir-opt %s --lwp-instrument 2>&1 | FileCheck %s --check-prefix=NOPLUGIN
 
@@ -17,8 +19,13 @@
 // CHECK:         lwp.probe_end loop 1
 // CHECK-NEXT:    lwp.probe_end function 0
 
-// MAP:      5  function  f  -  -  -
-// MAP-NEXT: 6  loop      f  0  1  5
+// Default options (stats-level 70, max-loop-depth 0): IDs from 0.
+// MAP:      0  function  f  -  -  -
+// MAP-NEXT: 1  loop      f  0  1  0
+// MAP-NOT:  {{^ *2 }}
+
+// NOBASE: error: <Pass-Options-Parser>: no such option lwp-id-base
+// NOBASE: failed to add `lwp-instrument` with options `lwp-id-base=5`
 
 // NOPLUGIN: Unknown command line argument '--lwp-instrument'
 func.func @f(%n: index) {

@@ -16,6 +16,8 @@
 #ifndef LWP_REPORT_DUMP_H
 #define LWP_REPORT_DUMP_H
 
+#include "lwp/Runtime/DumpFormat.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -137,9 +139,12 @@ public:
   uint32_t probeNestedCost() const { return ProbeNestedCost; }
   /// Exact executions per region ID; index = ID.
   llvm::ArrayRef<uint64_t> counts() const { return Counts; }
-  /// True when the dump has each region's exact cycles (version 2): then
-  /// regions() holds them and the threads their top-level figures.
-  bool hasFigures() const { return Version >= 2; }
+  /// True when the dump has each region's exact cycles (version 2 with
+  /// LWP_DUMP_FLAG_FIGURES): then regions() holds them and the threads their
+  /// top-level figures.
+  bool hasFigures() const {
+    return Version >= 2 && (Flags & LWP_DUMP_FLAG_FIGURES);
+  }
   /// Exact figures per region ID; index = ID (Count only in version 1).
   llvm::ArrayRef<DumpRegion> regions() const { return Regions; }
   llvm::ArrayRef<DumpImage> images() const { return Images; }
@@ -155,6 +160,7 @@ private:
 
   unsigned Version = 0, Target = 0, Counter = 0, RecordSize = 0;
   uint64_t CounterHz = 0, Dropped = 0, ProcessId = 0;
+  uint32_t Flags = 0;
   uint32_t Cap = 0, ProbePairCost = 0, ProbeNestedCost = 0;
   std::vector<uint64_t> Counts;
   std::vector<DumpRegion> Regions;

@@ -46,6 +46,11 @@ extern "C" {
 #define LWP_ID_END_BIT 0x80000000u
 #define LWP_ID_MASK 0x7fffffffu
 
+/** lwp_dump_header.flags: the region table holds exact cycles (total, self,
+ *  nested, children, outer, unwound) besides the counts, and the thread
+ *  headers the top-level figures. Without it a reader has counts only. */
+#define LWP_DUMP_FLAG_FIGURES 1u
+
 /** Target that wrote the dump (lwp_dump_header.target). */
 enum lwp_dump_target {
   LWP_TARGET_X86_64 = 1,
@@ -85,7 +90,7 @@ struct lwp_dump_header {
                                        nested in a region adds to that region
                                        (both handlers, whole); 0 unknown */
   uint32_t num_modules; /**< 64: module entries after the images (v2) */
-  uint32_t flags;       /**< 68: 0 */
+  uint32_t flags;       /**< 68: LWP_DUMP_FLAG_* */
   uint64_t process_id;  /**< 72: ID of the process that wrote the dump */
 };
 

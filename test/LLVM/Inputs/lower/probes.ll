@@ -1,17 +1,17 @@
-; Instrumented IR as lwp-instrument writes it (docs/probe-form.md): region 7
-; is the function, region 8 its loop; the start of 8 sits in the preheader,
+; Instrumented IR as lwp-instrument writes it (docs/probe-form.md): region 0
+; is the function, region 1 its loop; the start of 1 sits in the preheader,
 ; its end in the exit block; the function ends before the ret (a probe right
 ; before a ret, which must not become a tail call).
 target triple = "x86_64-unknown-linux-gnu"
 
 define i32 @sum(ptr %a, i32 %n) !dbg !5 {
 entry:
-  notail call void @__lwp_probe_start(i32 7) #1, !dbg !8
+  notail call void @__lwp_probe_start(i32 0) #1, !dbg !8
   %c = icmp sgt i32 %n, 0
   br i1 %c, label %ph, label %done
 
 ph:
-  notail call void @__lwp_probe_start(i32 8) #1, !dbg !9
+  notail call void @__lwp_probe_start(i32 1) #1, !dbg !9
   br label %loop
 
 loop:
@@ -25,12 +25,12 @@ loop:
   br i1 %e, label %exit, label %loop
 
 exit:
-  notail call void @__lwp_probe_end(i32 8) #1, !dbg !9
+  notail call void @__lwp_probe_end(i32 1) #1, !dbg !9
   br label %done
 
 done:
   %r = phi i32 [ 0, %entry ], [ %s.next, %exit ]
-  notail call void @__lwp_probe_end(i32 7) #1, !dbg !10
+  notail call void @__lwp_probe_end(i32 0) #1, !dbg !10
   ret i32 %r
 }
 
@@ -54,4 +54,4 @@ attributes #1 = { nounwind }
 !8 = !DILocation(line: 3, scope: !5)
 !9 = !DILocation(line: 5, column: 3, scope: !5)
 !10 = !DILocation(line: 7, column: 3, scope: !5)
-!11 = !{i32 1, !"{\22version\22:1,\22regions\22:[{\22id\22:7,\22kind\22:\22function\22,\22function\22:\22sum\22,\22depth\22:null,\22height\22:null,\22parent\22:null,\22file\22:\22s.c\22,\22line\22:3,\22column\22:0},{\22id\22:8,\22kind\22:\22loop\22,\22function\22:\22sum\22,\22depth\22:0,\22height\22:0,\22parent\22:7,\22file\22:\22s.c\22,\22line\22:5,\22column\22:3}]}"}
+!11 = !{i32 1, !"{\22version\22:1,\22regions\22:[{\22id\22:0,\22kind\22:\22function\22,\22function\22:\22sum\22,\22depth\22:null,\22height\22:null,\22parent\22:null,\22file\22:\22s.c\22,\22line\22:3,\22column\22:0},{\22id\22:1,\22kind\22:\22loop\22,\22function\22:\22sum\22,\22depth\22:0,\22height\22:0,\22parent\22:0,\22file\22:\22s.c\22,\22line\22:5,\22column\22:3}]}"}

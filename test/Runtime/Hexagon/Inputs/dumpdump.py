@@ -88,9 +88,13 @@ def main(argv):
         off += MODULE.size
         print("module %d image=%d blob=%x first_id=%d num_regions=%d" %
               (i, image, blob, first_id, num_regions))
-    need(8 * num_ids)
-    counts = struct.unpack_from("<%dQ" % num_ids, data, off)
-    off += 8 * num_ids
+    # Version 2: 64-byte region figures (the count first) and 48-byte thread
+    # headers; version 1: 8-byte counts and 16-byte thread headers.
+    region_size = 64 if version == 2 else 8
+    need(region_size * num_ids)
+    counts = [struct.unpack_from("<Q", data, off + region_size * i)[0]
+              for i in range(num_ids)]
+    off += region_size * num_ids
     for i, c in enumerate(counts):
         if c or ("--nonzero-counts" not in opts and num_ids <= 16):
             print("count %d %d" % (i, c))
@@ -104,7 +108,7 @@ def main(argv):
     for _ in range(num_threads):
         need(THREAD.size)
         tid, n = THREAD.unpack_from(data, off)
-        off += THREAD.size
+        off += THREAD.size if version == 1 else 48
         need(n * record_size)
         print("thread %d records=%d" % (tid, n))
         open_starts = {}
