@@ -120,7 +120,7 @@ TEST(InstrumentationMapTest, BlobRoundTripAndMerge) {
                            [](char C) { return C == 0; }));
   Section.append(16, '\0'); // linker padding between input sections
   uint32_t SlotsB = B.writeBlob(Section);
-  EXPECT_EQ(SlotsB % RegionSlotSize, 0u);
+  EXPECT_EQ(SlotsB % RegionSlotAlign, 0u);
 
   auto Blobs = InstrumentationMap::readBlobs(
       llvm::StringRef(Section.data(), Section.size()));
