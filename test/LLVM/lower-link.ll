@@ -93,6 +93,30 @@
 ; EMPTY: define void @fa(
 ; EMPTY-NOT: lwp
 
+; A module lowered before it was linked with an unlowered one, in either
+; order (whichever probe declaration the link keeps): lwp-lower lowers the
+; unlowered probes, keeps the lowered calls on the handler, and the program
+; runs with exact counts for both modules.
+; RUN: llvm-link %t/al.bc %t/b.bc -o %t/mix1.bc
+; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/mix1.bc -S -o %t/mix1.ll
+; RUN: llvm-link %t/b.bc %t/al.bc -o %t/mix2.bc
+; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-lower %t/mix2.bc -S -o %t/mix2.ll
+; RUN: FileCheck %s --check-prefix=MIX --input-file=%t/mix1.ll
+; RUN: FileCheck %s --check-prefix=MIX --input-file=%t/mix2.ll
+; MIX-NOT: probe_{{start|end}}(i32
+; MIX-NOT: .unlowered
+; MIX-DAG: call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MA:__lwp_map\.[0-9a-f]+]],
+; MIX-DAG: call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MB:__lwp_map\.[0-9a-f]+]],
+; MIX-DAG: declare hidden preserve_allcc void @__lwp_probe_start(ptr)
+; RUN: llc -O2 -filetype=obj -relocation-model=pic %t/mix1.ll -o %t/mix1.o
+; RUN: printf 'void fa(int), fb(int);\nint main(void) { fa(3); fb(3); fa(2); return 0; }\n' > %t/mix-main.c
+; RUN: clang %t/mix-main.c %t/mix1.o %lwp_host_lib -lpthread -o %t/mix
+; RUN: env LWP_OUTPUT=%t/mix.dump %t/mix
+; RUN: lwp-report --raw --no-records %t/mix.dump | FileCheck %s --check-prefix=MIXED
+; MIXED: module 0: image 0, blob 0x{{[0-9a-f]+}}, IDs [[A0:[0-9]+]]-{{[0-9]+}}
+; MIXED: module 1: image 0, blob 0x{{[0-9a-f]+}}, IDs {{[0-9]+}}-{{[0-9]+}}
+; MIXED: count [[A0]]: {{[12]}}
+
 ;--- a.ll
 target triple = "x86_64-unknown-linux-gnu"
 define void @fa(i32 %n) {

@@ -72,32 +72,61 @@ static bool isLoweredProbeType(FunctionType *Ty) {
          Ty->getParamType(0)->isPointerTy() && !Ty->isVarArg();
 }
 
+/// True for the unlowered probe form void(i32).
+static bool isProbeType(FunctionType *Ty) {
+  return Ty->getReturnType()->isVoidTy() && Ty->getNumParams() == 1 &&
+         Ty->getParamType(0)->isIntegerTy(32) && !Ty->isVarArg();
+}
+
+/// True when \p F (a probe function) still has unlowered probes: it is
+/// declared void(i32), or some call of it has that type (a module lowered
+/// earlier and linked with one that was not, whichever declaration won).
+static bool hasUnloweredProbes(const Function &F) {
+  if (!isLoweredProbeType(F.getFunctionType()))
+    return true;
+  return any_of(F.users(), [](const User *U) {
+    const auto *Call = dyn_cast<CallInst>(U);
+    return !Call || !isLoweredProbeType(Call->getFunctionType());
+  });
+}
+
 /// The probe functions of \p M that are still to be lowered (declared
-/// void(i32) or of a wrong type; a lowered void(ptr) handler is not one).
+/// void(i32) or of a wrong type, or called as void(i32); a lowered void(ptr)
+/// handler called only as such is not one).
 static SmallVector<Function *, 2> getProbeFunctions(Module &M) {
   SmallVector<Function *, 2> Result;
   for (StringRef Name : {ProbeStartName, ProbeEndName})
     if (Function *F = M.getFunction(Name))
-      if (!isLoweredProbeType(F->getFunctionType()))
+      if (hasUnloweredProbes(*F))
         Result.push_back(F);
   return Result;
 }
 
-/// Collects the probe calls of \p M. Error: a probe function of another type
-/// than void(i32), a use other than a direct call, an ID that is not a
-/// constant or is above MaxRegionId.
+/// Collects the probe calls of \p M (calls of type void(i32); lowered calls
+/// of type void(ptr) are left alone). Error: a probe function declared with
+/// another type than void(i32) or void(ptr), a call of another type, a use
+/// other than a direct call, an ID that is not a constant or is above
+/// MaxRegionId.
 static Expected<std::vector<Probe>> collectProbes(Module &M) {
   std::vector<Probe> Probes;
   for (Function *F : getProbeFunctions(M)) {
     bool IsEnd = F->getName() == ProbeEndName;
     FunctionType *Ty = F->getFunctionType();
-    if (!Ty->getReturnType()->isVoidTy() || Ty->getNumParams() != 1 ||
-        !Ty->getParamType(0)->isIntegerTy(32) || Ty->isVarArg())
+    if (!isProbeType(Ty) && !isLoweredProbeType(Ty))
       return createStringError("'%s' is declared with another type than "
                                "void(i32)",
                                F->getName().str().c_str());
     for (User *U : F->users()) {
       auto *Call = dyn_cast<CallInst>(U);
+      if (Call && Call->getCalledOperand() == F &&
+          isLoweredProbeType(Call->getFunctionType()))
+        continue; // lowered already (a module lowered before it was linked)
+      if (Call && Call->getCalledOperand() == F &&
+          !isProbeType(Call->getFunctionType()))
+        return createStringError(
+            "a call of '%s' in function '%s' has another type than void(i32)",
+            F->getName().str().c_str(),
+            Call->getFunction()->getName().str().c_str());
       if (!Call || Call->getCalledOperand() != F) {
         std::string Where;
         if (auto *I = dyn_cast<Instruction>(U))
@@ -194,7 +223,8 @@ static void lowerProbes(Module &M, ProbeTarget Target, ArrayRef<Probe> Probes,
   auto *Ptr = PointerType::getUnqual(Ctx);
   // The unlowered void(i32) declarations give their names to the handlers.
   for (Function *F : getProbeFunctions(M))
-    F->setName(F->getName() + ".unlowered");
+    if (!isLoweredProbeType(F->getFunctionType()))
+      F->setName(F->getName() + ".unlowered");
   Function *Hosts[2] = {nullptr, nullptr};
   InlineAsm *Asms[2] = {nullptr, nullptr};
   for (const Probe &P : Probes) {
@@ -225,9 +255,17 @@ static void lowerProbes(Module &M, ProbeTarget Target, ArrayRef<Probe> Probes,
     P.Call->eraseFromParent();
   }
   for (StringRef Name : {ProbeStartName, ProbeEndName})
-    if (Function *F = M.getFunction((Name + ".unlowered").str()))
+    if (Function *F = M.getFunction((Name + ".unlowered").str())) {
+      // Calls lowered before this module was linked with an unlowered one
+      // (whose void(i32) declaration won) call the handler.
+      for (User *U : make_early_inc_range(F->users()))
+        if (auto *Call = dyn_cast<CallInst>(U);
+            Call && Call->getCalledOperand() == F &&
+            isLoweredProbeType(Call->getFunctionType()))
+          Call->setCalledFunction(getHostHandler(M, Name));
       if (F->use_empty())
         F->eraseFromParent();
+    }
 }
 
 LWPLowerPass::LWPLowerPass(bool InPipeline) : InPipeline(InPipeline) {}
