@@ -45,7 +45,7 @@ constexpr llvm::StringLiteral InstrumentationMapSection = "lwp_map";
 constexpr char InstrumentationMapMagic[8] = {'L', 'W', 'P',  'M',
                                              'A', 'P', '\0', '\0'};
 /// Version of the binary map blob written (2: module-local IDs and one
-/// 16-byte slot per region). readSection also reads version 1 blobs (global
+/// 64-byte slot per region). readSection also reads version 1 blobs (global
 /// IDs, no slots).
 constexpr unsigned InstrumentationMapBlobVersion = 2;
 /// Bytes of one region slot (struct lwp_slot in lwp/Runtime/MapFormat.h).
@@ -143,7 +143,7 @@ public:
 
   /// Appends the binary blob of this map (one module, IDs 0..size()-1 in
   /// order) to \p Out: a 32-byte header, 40 bytes a region, a string table,
-  /// zero padding to 16 bytes, then size() zeroed 16-byte region slots
+  /// zero padding to 16 bytes, then size() zeroed 64-byte region slots
   /// (docs/instrumentation-map.md, "In the binary"). Returns the offset of
   /// slot 0 from the start of the blob. Precondition: entry I has ID I.
   uint32_t writeBlob(llvm::SmallVectorImpl<char> &Out) const;

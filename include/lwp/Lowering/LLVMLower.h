@@ -20,7 +20,7 @@
 //   aarch64   the declaration hidden dso_local preserve_allcc nounwind
 //             willreturn memory(argmem: read, inaccessiblemem: readwrite).
 //
-// <slot> is the address of the region's 16-byte slot in the module's map
+// <slot> is the address of the region's 64-byte slot in the module's map
 // global (lwp/Runtime/MapFormat.h); a constructor registers the global with
 // the runtime, which gives the slots their program-wide IDs.
 //
