@@ -96,10 +96,12 @@ struct CoreSearch {
   struct lwp_core *Found;
 };
 
-static int findCoreInImage(struct dl_phdr_info *Info, size_t Size,
-                           void *Data) {
-  (void)Size;
-  struct CoreSearch *Search = Data;
+/** The descriptor of the first ELF note of \p Info's image whose name is
+ *  the 4 bytes \p Name (NUL included) and whose type is \p Type, from its
+ *  PT_NOTE segments; NULL when there is none. \p DescSize gets its size. */
+static const uint8_t *findImageNote(const struct dl_phdr_info *Info,
+                                    const char Name[4], uint32_t Type,
+                                    uint32_t *DescSize) {
   for (int I = 0; I != Info->dlpi_phnum; ++I) {
     const ElfW(Phdr) *P = &Info->dlpi_phdr[I];
     if (P->p_type != PT_NOTE)
@@ -108,24 +110,36 @@ static int findCoreInImage(struct dl_phdr_info *Info, size_t Size,
     const uint8_t *End = Note + P->p_memsz;
     while (Note + sizeof(ElfW(Nhdr)) <= End) {
       const ElfW(Nhdr) *H = (const ElfW(Nhdr) *)Note;
-      const uint8_t *Name = Note + sizeof(*H);
-      const uint8_t *Desc = Name + ((H->n_namesz + 3) & ~3u);
+      const uint8_t *NameP = Note + sizeof(*H);
+      const uint8_t *Desc = NameP + ((H->n_namesz + 3) & ~3u);
       if (Desc > End || Desc + H->n_descsz > End)
         break;
-      if (H->n_type == 1 && H->n_namesz == 4 && memcmp(Name, "LWP", 4) == 0 &&
-          H->n_descsz == 4) {
-        int32_t Offset;
-        memcpy(&Offset, Desc, 4);
-        struct lwp_core *C = (struct lwp_core *)(Desc + Offset);
-        if (C->magic == LWP_CORE_MAGIC && C->abi == LWP_CORE_ABI) {
-          Search->Found = C;
-          return 1;
-        }
+      if (H->n_type == Type && H->n_namesz == 4 &&
+          memcmp(NameP, Name, 4) == 0) {
+        *DescSize = H->n_descsz;
+        return Desc;
       }
       Note = Desc + ((H->n_descsz + 3) & ~3u);
     }
   }
-  return 0;
+  return NULL;
+}
+
+static int findCoreInImage(struct dl_phdr_info *Info, size_t Size,
+                           void *Data) {
+  (void)Size;
+  struct CoreSearch *Search = Data;
+  uint32_t DescSize;
+  const uint8_t *Desc = findImageNote(Info, "LWP", 1, &DescSize);
+  if (!Desc || DescSize != 4)
+    return 0;
+  int32_t Offset;
+  memcpy(&Offset, Desc, 4);
+  struct lwp_core *C = (struct lwp_core *)(Desc + Offset);
+  if (C->magic != LWP_CORE_MAGIC || C->abi != LWP_CORE_ABI)
+    return 0;
+  Search->Found = C;
+  return 1;
 }
 
 /** The process's core: that of the first image in load order with a
@@ -388,28 +402,13 @@ static int findImage(struct dl_phdr_info *Info, size_t Size, void *Data) {
     Name = ExePath;
   }
   Search->Image.Name = strdup(Name);
-  for (int I = 0; I != Info->dlpi_phnum; ++I) {
-    const ElfW(Phdr) *P = &Info->dlpi_phdr[I];
-    if (P->p_type != PT_NOTE)
-      continue;
-    const uint8_t *Note = (const uint8_t *)(Info->dlpi_addr + P->p_vaddr);
-    const uint8_t *End = Note + P->p_memsz;
-    while (Note + sizeof(ElfW(Nhdr)) <= End) {
-      const ElfW(Nhdr) *H = (const ElfW(Nhdr) *)Note;
-      const uint8_t *NameP = Note + sizeof(*H);
-      const uint8_t *Desc = NameP + ((H->n_namesz + 3) & ~3u);
-      if (Desc > End || Desc + H->n_descsz > End)
-        break;
-      if (H->n_type == NT_GNU_BUILD_ID && H->n_namesz == 4 &&
-          memcmp(NameP, "GNU", 4) == 0) {
-        Search->Image.BuildId = malloc(H->n_descsz ? H->n_descsz : 1);
-        if (Search->Image.BuildId) {
-          memcpy(Search->Image.BuildId, Desc, H->n_descsz);
-          Search->Image.BuildIdSize = H->n_descsz;
-        }
-        return 1;
-      }
-      Note = Desc + ((H->n_descsz + 3) & ~3u);
+  uint32_t IdSize;
+  const uint8_t *Id = findImageNote(Info, "GNU", NT_GNU_BUILD_ID, &IdSize);
+  if (Id) {
+    Search->Image.BuildId = malloc(IdSize ? IdSize : 1);
+    if (Search->Image.BuildId) {
+      memcpy(Search->Image.BuildId, Id, IdSize);
+      Search->Image.BuildIdSize = IdSize;
     }
   }
   return 1;
