@@ -193,6 +193,10 @@ lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
         lwp_close_top(S, Now, 1);
   }
   if (S->depth == S->stack_capacity) {
+    /* No memory for a deeper stack: the execution is still counted; its
+     * cycles are not (its end finds no open instance). */
+    if (IsStart)
+      ++S->acc[Id].count;
     ++S->dropped;
     return NULL;
   }

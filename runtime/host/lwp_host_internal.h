@@ -79,7 +79,6 @@ struct lwp_thread_state {
   struct lwp_frame *stack;       /**< open instances, innermost last */
   uint32_t depth;                /**< frames on the stack */
   uint32_t stack_capacity;       /**< frames the stack holds */
-  uint64_t overflow;             /**< instances not pushed (stack full) */
   uint64_t top_cycles;           /**< inclusive cycles of top-level instances */
   uint64_t top_instances;        /**< top-level instances */
   uint64_t top_nested;           /**< probes (start and end) inside them */

@@ -148,8 +148,12 @@ static Error printRaw(const lwp::Dump &D, raw_ostream &OS) {
       OS << formatv("count {0}: {1}\n", Id, D.counts()[Id]);
   for (size_t T = 0; T != D.threads().size(); ++T) {
     const lwp::DumpThread &Th = D.threads()[T];
-    OS << formatv("thread {0}: tid {1}, {2} records\n", T, Th.threadId(),
+    OS << formatv("thread {0}: tid {1}, {2} records", T, Th.threadId(),
                   Th.size());
+    if (D.hasFigures())
+      OS << formatv(", top-level cycles {0}, instances {1}, nested {2}",
+                    Th.TopCycles, Th.TopInstances, Th.TopNested);
+    OS << "\n";
     if (NoRecords)
       continue;
     if (Error E = Th.forEachRecord([&](const lwp::DumpRecord &R) {
@@ -159,6 +163,14 @@ static Error printRaw(const lwp::Dump &D, raw_ostream &OS) {
         }))
       return E;
   }
+  // The exact figures last, so that the records follow their thread line.
+  if (D.hasFigures())
+    for (size_t Id = 0; Id != D.regions().size(); ++Id)
+      if (const lwp::DumpRegion &R = D.regions()[Id]; R.Count || R.Total)
+        OS << formatv("figures {0}: total {1}, self {2}, nested {3}, "
+                      "children {4}, outer {5}, unwound {6}\n",
+                      Id, R.Total, R.Self, R.Nested, R.Children, R.Outer,
+                      R.Unwound);
   return Error::success();
 }
 

@@ -65,7 +65,8 @@ struct DumpRegion {
   uint64_t Count = 0;    ///< executions
   uint64_t Total = 0;    ///< inclusive cycles of the outermost instances
   uint64_t Self = 0;     ///< cycles minus direct instrumented children's
-  uint64_t Nested = 0;   ///< probe pairs inside the outermost instances
+  uint64_t Nested = 0;   ///< probes inside the outermost instances (2 an
+                         ///< instance, 1 one left without its end)
   uint64_t Children = 0; ///< direct child instances
   uint64_t Outer = 0;    ///< outermost instances
   uint64_t Unwound = 0;  ///< instances closed without their end probe
@@ -83,7 +84,7 @@ public:
         Source(std::move(Source)), Offset(Offset) {}
   /// Inclusive cycles of the thread's top-level instances (v2; 0 in v1).
   uint64_t TopCycles = 0;
-  /// Top-level instances, and probe pairs inside them (v2).
+  /// Top-level instances, and probes inside them (v2, as DumpRegion::Nested).
   uint64_t TopInstances = 0, TopNested = 0;
   /// OS thread ID (0 on Hexagon).
   uint64_t threadId() const { return ThreadId; }

@@ -72,12 +72,13 @@ struct RegionProfile {
   /// Inclusive cycles of the recorded instances (after correction).
   uint64_t SampledCycles = 0;
   /// Inclusive cycles of every execution (the outermost instances of a
-  /// region nested in itself), after correction. Exact from a version 2
-  /// dump; from input without figures (version 1, TVM) the recorded mean
-  /// times Count, marked Extrapolated.
+  /// region nested in itself), after correction. Exact from a dump with
+  /// figures (version 2, LWP_DUMP_FLAG_FIGURES); from input without them
+  /// (version 1, TVM) the recorded mean times Count, marked Extrapolated.
   double TotalCycles = 0;
   /// TotalCycles minus the cycles of the instrumented regions that ran
-  /// directly inside this one (never negative). Exact from a version 2 dump.
+  /// directly inside this one (never negative). Exact from a dump with
+  /// figures.
   double SelfCycles = 0;
   /// True when TotalCycles is extrapolated from the recorded mean (input
   /// without exact figures and Count > Samples).

@@ -126,7 +126,7 @@ struct lwp_dump_region {
   uint64_t count;    /**<  0: executions (start probes) */
   uint64_t total;    /**<  8: inclusive cycles of the outermost instances: a
                                 region nested in itself counts once (as
-                                XRay's account and perf's children do) */
+                                perf's children column does) */
   uint64_t self;     /**< 16: cycles of every instance minus those of its
                                 direct instrumented children */
   uint64_t nested;   /**< 24: probes (start and end probes of instances of
