@@ -32,7 +32,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -282,6 +284,9 @@ static uint64_t monotonicNanos(void) {
 }
 
 static void ensureInit(void);
+static int dumpImpl(const char *Pattern, int InSignal);
+static void reserveArena(void);
+static void say(const char *const *Parts);
 
 /** Grows \p S's figure table to cover IDs below \p Limit + 1 (doubling).
  *  The old table is not freed: lwp_dump may be reading it on another
@@ -678,6 +683,78 @@ static void dumpAtExit(void) {
   coreDump(Path);
 }
 
+/*===----------------------------------------------------------------------===*
+ * Fatal signals: the profile survives abort, crashes and kills
+ *===----------------------------------------------------------------------===*/
+
+/* On these signals the dump is written once, async-signal-safely (the arena,
+ * write(2), a lock only tried), and the signal then goes on to the action
+ * the program had before: its handler, or the default action (re-raised).
+ * SIGKILL and _exit cannot be caught: nothing is written then. */
+static const int FatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL,
+                                   SIGFPE,  SIGTERM, SIGINT};
+static struct sigaction OldActions[NSIG];
+static int SignalDumped;
+
+static void onFatalSignal(int Sig, siginfo_t *Info, void *Context) {
+  int SavedErrno = errno;
+  if (!__atomic_exchange_n(&SignalDumped, 1, __ATOMIC_ACQ_REL)) {
+    const char *Path = getenv("LWP_OUTPUT");
+    if (!Path || *Path) {
+      const char *Msg[] = {"lwp: fatal signal: writing the dump\n", NULL};
+      say(Msg);
+      dumpImpl(Path, /*InSignal=*/1);
+    }
+  }
+  struct sigaction Old = OldActions[Sig];
+  sigaction(Sig, &Old, NULL);
+  errno = SavedErrno;
+  if ((Old.sa_flags & SA_SIGINFO) && Old.sa_sigaction) {
+    Old.sa_sigaction(Sig, Info, Context);
+    return;
+  }
+  if (!(Old.sa_flags & SA_SIGINFO) && Old.sa_handler != SIG_DFL &&
+      Old.sa_handler != SIG_IGN) {
+    Old.sa_handler(Sig);
+    return;
+  }
+  if (Old.sa_handler == SIG_IGN)
+    return;
+  /* The default action: pending until this handler returns (the signal is
+   * blocked meanwhile); a fault would recur on return anyway. */
+  raise(Sig);
+}
+
+/** Installs onFatalSignal for each of FatalSignals that the program neither
+ *  ignores nor handles itself, unless LWP_SIGNALS=0. The main thread gets an
+ *  alternate signal stack, so that a stack overflow still writes the dump. */
+static void installSignalHandlers(void) {
+  const char *Env = getenv("LWP_SIGNALS");
+  if (Env && !strcmp(Env, "0"))
+    return;
+  static stack_t AltStack;
+  AltStack.ss_size = 64 * 1024;
+  AltStack.ss_sp = mmap(NULL, AltStack.ss_size, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  stack_t Current;
+  if (AltStack.ss_sp != MAP_FAILED && sigaltstack(NULL, &Current) == 0 &&
+      (Current.ss_flags & SS_DISABLE))
+    sigaltstack(&AltStack, NULL);
+  for (size_t I = 0; I != sizeof(FatalSignals) / sizeof(FatalSignals[0]);
+       ++I) {
+    int Sig = FatalSignals[I];
+    struct sigaction Old, New;
+    if (sigaction(Sig, NULL, &Old) != 0 || Old.sa_handler == SIG_IGN)
+      continue;
+    memset(&New, 0, sizeof(New));
+    New.sa_sigaction = onFatalSignal;
+    New.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&New.sa_mask);
+    OldActions[Sig] = Old;
+    sigaction(Sig, &New, NULL);
+  }
+}
+
 static void forkPrepare(void) { pthread_mutex_lock(&Lock); }
 static void forkParent(void) { pthread_mutex_unlock(&Lock); }
 
@@ -714,13 +791,25 @@ static void initCore(void) {
   calibrateProbes();
   pthread_atfork(forkPrepare, forkParent, forkChild);
   atexit(dumpAtExit);
+  reserveArena();
 }
 
 static void ensureInit(void) { pthread_once(&InitOnce, initCore); }
 
 /* The executable's copy starts early; copies in shared objects start the
- * core (wherever it is) when their first module registers. */
-__attribute__((constructor(101))) static void lwpInit(void) { getCore(); }
+ * core (wherever it is) when their first module registers. The core's copy
+ * installs the signal handlers here, at priority 101, after modules
+ * registered (priority 1) and after handlers that a program installs in its
+ * own early constructors (priorities up to 100), to which it then chains. */
+__attribute__((constructor(101))) static void lwpInit(void) {
+  if (getCore() == &lwp_own_core) {
+    static int Installed;
+    if (!Installed) {
+      Installed = 1;
+      installSignalHandlers();
+    }
+  }
+}
 
 /*===----------------------------------------------------------------------===*
  * The dump
@@ -808,8 +897,61 @@ static int expandPath(const char *Pattern, char *Out, size_t Size) {
   return 0;
 }
 
+/*===----------------------------------------------------------------------===*
+ * Memory and messages of the dump path, usable in a signal handler
+ *===----------------------------------------------------------------------===*/
+
+/* The dump path allocates from an arena reserved at start-up (pages are
+ * touched only when a dump needs them), so that it calls no malloc and can
+ * run in a signal handler. */
+static char *Arena;
+static size_t ArenaSize, ArenaUsed;
+
+static void reserveArena(void) {
+  ArenaSize = (size_t)256 << 20;
+  void *P = mmap(NULL, ArenaSize, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (P == MAP_FAILED) {
+    ArenaSize = 0;
+    return;
+  }
+  Arena = P;
+}
+
+/** \p Size zeroed bytes from the arena (16-byte aligned), or NULL. */
+static void *arenaAlloc(size_t Size) {
+  size_t Start = (ArenaUsed + 15) & ~(size_t)15;
+  if (!Arena || Start > ArenaSize || Size > ArenaSize - Start)
+    return NULL;
+  ArenaUsed = Start + Size;
+  memset(Arena + Start, 0, Size);
+  return Arena + Start;
+}
+
+/** Writes the strings of \p Parts (NULL-terminated) to stderr with write(2),
+ *  which a signal handler may call. */
+static void say(const char *const *Parts) {
+  for (; *Parts; ++Parts) {
+    const char *P = *Parts;
+    size_t N = strlen(P);
+    while (N) {
+      ssize_t W = write(2, P, N);
+      if (W <= 0)
+        return;
+      P += W;
+      N -= (size_t)W;
+    }
+  }
+}
+
 static int coreDump(const char *Pattern) {
   ensureInit();
+  return dumpImpl(Pattern, 0);
+}
+
+/** Writes the dump. \p InSignal: called from a signal handler (the lock is
+ *  only tried, messages go out through write(2)). */
+static int dumpImpl(const char *Pattern, int InSignal) {
   if (!Pattern) {
     Pattern = getenv("LWP_OUTPUT");
     if (!Pattern || !*Pattern)
@@ -817,24 +959,29 @@ static int coreDump(const char *Pattern) {
   }
   char Path[4096], Temp[4200];
   if (expandPath(Pattern, Path, sizeof(Path))) {
-    fprintf(stderr, "lwp: dump path '%s' is too long\n", Pattern);
+    const char *Msg[] = {"lwp: dump path '", Pattern, "' is too long\n", NULL};
+    say(Msg);
     return -1;
   }
   static unsigned Serial;
   snprintf(Temp, sizeof(Temp), "%s.tmp.%ld.%u", Path, (long)getpid(),
            Serial++);
 
-  pthread_mutex_lock(&Lock);
+  /* In a signal handler the lock may be held by the interrupted thread: the
+   * dump then goes on without it (the registry only grows). */
+  int Locked = InSignal ? pthread_mutex_trylock(&Lock) == 0
+                        : pthread_mutex_lock(&Lock) == 0;
+  ArenaUsed = 0;
   uint32_t NumIds = NextId;
   uint32_t NumThreads = 0;
   for (struct lwp_thread_state *S = Registry; S; S = S->next)
     ++NumThreads;
-  struct lwp_dump_region *Regions = calloc(NumIds, sizeof(*Regions));
-  uint64_t *Open = calloc(NumIds, sizeof(uint64_t));
+  struct lwp_dump_region *Regions = arenaAlloc(NumIds * sizeof(*Regions));
+  uint64_t *Open = arenaAlloc(NumIds * sizeof(uint64_t));
   struct lwp_thread_view *Threads =
-      calloc(NumThreads ? NumThreads : 1, sizeof(*Threads));
+      arenaAlloc((NumThreads ? NumThreads : 1) * sizeof(*Threads));
   struct lwp_image_view *ImageViews =
-      calloc(NumImages ? NumImages : 1, sizeof(*ImageViews));
+      arenaAlloc((NumImages ? NumImages : 1) * sizeof(*ImageViews));
   int Result = -1;
   if (Regions && Open && Threads && ImageViews) {
     struct lwp_dump_view View;
@@ -869,7 +1016,7 @@ static int coreDump(const char *Pattern) {
        * recording may go on. */
       uint32_t Depth = S->depth;
       struct lwp_frame *Frames =
-          Depth ? malloc(Depth * sizeof(struct lwp_frame)) : NULL;
+          Depth ? arenaAlloc(Depth * sizeof(struct lwp_frame)) : NULL;
       if (Frames)
         memcpy(Frames, S->stack, Depth * sizeof(struct lwp_frame));
       for (uint32_t K = Frames ? Depth : 0; K-- > 0;) {
@@ -896,7 +1043,6 @@ static int coreDump(const char *Pattern) {
           TopNested += F->nested;
         }
       }
-      free(Frames);
       Threads[T].top_cycles = TopCycles;
       Threads[T].top_instances = TopInstances;
       Threads[T].top_nested = TopNested;
@@ -937,16 +1083,17 @@ static int coreDump(const char *Pattern) {
       if (Result)
         unlink(Temp);
     }
-    if (Result)
-      fprintf(stderr, "lwp: cannot write the dump to '%s': %s\n", Path,
-              strerror(errno));
+    if (Result) {
+      const char *Msg[] = {"lwp: cannot write the dump to '", Path, "'\n",
+                           NULL};
+      say(Msg);
+    }
   } else {
-    fprintf(stderr, "lwp: out of memory writing the dump to '%s'\n", Path);
+    const char *Msg[] = {"lwp: no memory for the dump to '", Path,
+                         "' (the dump arena is full)\n", NULL};
+    say(Msg);
   }
-  pthread_mutex_unlock(&Lock);
-  free(Regions);
-  free(Open);
-  free(Threads);
-  free(ImageViews);
+  if (Locked)
+    pthread_mutex_unlock(&Lock);
   return Result;
 }
