@@ -48,6 +48,8 @@ public:
 
   /// Reads Out.size() bytes at \p Offset (the caller checked the range).
   llvm::Error read(uint64_t Offset, llvm::MutableArrayRef<char> Out) const {
+    if (Out.empty())
+      return llvm::Error::success();
     if (Buffer) {
       memcpy(Out.data(), Buffer->getBufferStart() + Offset, Out.size());
       return llvm::Error::success();

@@ -62,9 +62,18 @@ llvm::Expected<Dump> lwp::importTVMJSON(llvm::StringRef Text,
     if (!Ret || !Id || !Cyc)
       return fail("entry " + llvm::Twine(I) +
                   " lacks an integer \"ret\", \"id\" or \"cyc\"");
-    if (*Id < 0 || *Id > int64_t(LWP_ID_MASK))
+    // TVM numbers its loops from 0 with one counter per model: an ID far
+    // beyond the number of entries is not one (and would size the count
+    // table).
+    int64_t MaxTVMId = int64_t(Entries->size() + Counts.size()) + 1024;
+    if (*Id < 0 || *Id > int64_t(LWP_ID_MASK) || *Id > MaxTVMId)
       return fail("entry " + llvm::Twine(I) + " has ID " + llvm::Twine(*Id) +
-                  ", outside 0..2^31-1");
+                  ", outside 0.." + llvm::Twine(MaxTVMId) +
+                  " (TVM numbers its loops densely from 0)");
+    // The return address is 32-bit in TVM's Hexagon runtime.
+    if (*Ret < 0 || *Ret > int64_t(UINT32_MAX))
+      return fail("entry " + llvm::Twine(I) + " has return address " +
+                  llvm::Twine(*Ret) + ", outside 0..2^32-1");
     uint32_t Word = uint32_t(*Id);
     MaxId = std::max(MaxId, Word);
     // TVM writes no start/end flag: an ID's records alternate.
