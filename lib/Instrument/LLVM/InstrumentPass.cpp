@@ -26,6 +26,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
@@ -508,6 +509,14 @@ PreservedAnalyses LWPInstrumentPass::run(Module &M,
   M.getOrInsertNamedMetadata(MapMetadataName)
       ->addOperand(MDNode::get(Ctx, Ops));
 
+  // Without debug info the regions get no source location: say so once per
+  // module (a warning; the profile is still right).
+  if (!Map.empty() && M.debug_compile_units().empty())
+    Ctx.diagnose(DiagnosticInfoGeneric(
+        Twine("lwp-instrument: module '") + M.getModuleIdentifier() +
+            "' has no debug info: its regions get no source location "
+            "(compile with -gline-tables-only)",
+        DS_Warning));
   writeMap();
   return PreservedAnalyses::none();
 }
