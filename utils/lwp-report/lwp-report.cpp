@@ -248,8 +248,22 @@ int main(int argc, char **argv) {
     DumpPaths.assign(Inputs.begin() + (MapJSON.empty() ? 1 : 0), Inputs.end());
     for (const std::string &Path : DumpPaths) {
       Expected<lwp::Dump> D = lwp::Dump::open(Path);
-      if (!D)
-        return fail(toString(D.takeError()));
+      if (!D) {
+        std::string Message = toString(D.takeError());
+        // A binary without regions links no runtime and writes no dump:
+        // say that rather than "no such file".
+        if (MapJSON.empty() && !sys::fs::exists(Path))
+          if (Expected<lwp::ProfiledBinary> B =
+                  lwp::ProfiledBinary::open(Inputs[0]);
+              B && !B->hasMap())
+            return fail("no dump '" + Path + "': binary '" + Inputs[0] +
+                        "' has no instrumented regions (built below "
+                        "stats-level 40, or without the LWP plugin or "
+                        "lowering), so its run wrote none");
+          else if (!B)
+            consumeError(B.takeError());
+        return fail(Message);
+      }
       Dumps.push_back(std::move(*D));
     }
     if (MapJSON.empty()) {
