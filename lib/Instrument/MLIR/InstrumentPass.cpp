@@ -117,8 +117,12 @@ void InstrumentPass::runOnOperation() {
   if (!Policy->selectsNothing()) {
     // Collect first, then rewrite: inserting probes must not disturb the walk.
     SmallVector<FunctionOpInterface> Functions;
+    // Only functions that lower to executable code get regions: func.func
+    // and llvm.func. Other function-like ops (transform.named_sequence,
+    // symbol-only declarations of other dialects) never run as code.
     Module.walk([&](FunctionOpInterface Func) {
-      if (!Func.isExternal())
+      StringRef Kind = Func->getName().getStringRef();
+      if (!Func.isExternal() && (Kind == "func.func" || Kind == "llvm.func"))
         Functions.push_back(Func);
     });
     for (FunctionOpInterface Func : Functions) {
