@@ -12,7 +12,9 @@ include "mlir/Pass/PassBase.td"
 def LWPInstrument : Pass<"lwp-instrument", "::mlir::ModuleOp"> {
   let summary = "Wrap functions and loops in lwp profile probes";
   let description = [{
-    Finds every function and every loop (any op with LoopLikeOpInterface:
+    Finds every function that lowers to code (func.func, llvm.func; not
+    transform.named_sequence and other symbol-only ops) and every loop (any
+    op with LoopLikeOpInterface:
     scf.for, scf.while, scf.parallel, scf.forall, affine.for,
     affine.parallel, wherever it is nested), computes each loop's depth and
     height, selects regions by the options below (the one selection policy
