@@ -8,6 +8,11 @@
 // registered (so that linalg on tensors can be bufferized, lowered to loops
 // and to the LLVM dialect in one run) plus the lwp dialect and passes.
 //
+// The profiler is switched on with compiler flags, as with the LLVM plugin:
+// -stats-level=N, -max-loop-depth=N and the -lwp-* selection flags put
+// lwp-instrument into the pass list, after the last pass that lowers linalg
+// to loops, else before the first lowering to the LLVM dialect, else last.
+//
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Dialect/LWPDialect.h"
@@ -21,6 +26,155 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/WithColor.h"
+
+#include <string>
+#include <vector>
+
+using namespace llvm;
+
+namespace {
+/// The top-level flags and the lwp-instrument option each sets (the names of
+/// the LLVM plugin's flags; Passes.td for the pass options).
+struct ProfilerFlag {
+  StringRef Flag;   ///< without the leading '-'
+  StringRef Option; ///< lwp-instrument option
+  bool IsBool;
+};
+constexpr ProfilerFlag ProfilerFlags[] = {
+    {"stats-level", "stats-level", false},
+    {"max-loop-depth", "max-loop-depth", false},
+    {"lwp-min-loop-height", "lwp-min-loop-height", false},
+    {"lwp-instrument-siblings", "lwp-instrument-siblings", true},
+    {"lwp-no-function-regions", "lwp-no-function-regions", true},
+    {"lwp-function-filter", "lwp-function-filter", false},
+    {"lwp-map-file", "map-file", false},
+};
+
+cl::OptionCategory ProfilerCategory("LWP profiler flags (put lwp-instrument "
+                                    "into the pass list)");
+// Registered for -help only: main takes them out of argv before MLIR's
+// option parsing.
+cl::opt<int> StatsLevelHelp("stats-level",
+                            cl::desc("40 function regions, 70 loops by "
+                                     "depth, 100 every loop"),
+                            cl::cat(ProfilerCategory));
+cl::opt<unsigned> MaxLoopDepthHelp("max-loop-depth",
+                                   cl::desc("deepest loop depth instrumented "
+                                            "(default 0)"),
+                                   cl::cat(ProfilerCategory));
+cl::opt<unsigned> MinLoopHeightHelp("lwp-min-loop-height",
+                                    cl::desc("skip loops lower than this"),
+                                    cl::cat(ProfilerCategory));
+cl::opt<bool> SiblingsHelp("lwp-instrument-siblings",
+                           cl::desc("also deeper loops that have siblings"),
+                           cl::cat(ProfilerCategory));
+cl::opt<bool> NoFunctionsHelp("lwp-no-function-regions",
+                              cl::desc("loops only"),
+                              cl::cat(ProfilerCategory));
+cl::opt<std::string> FilterHelp("lwp-function-filter",
+                                cl::desc("instrument only functions whose "
+                                         "name matches this regex"),
+                                cl::cat(ProfilerCategory));
+cl::opt<std::string> MapFileHelp("lwp-map-file",
+                                 cl::desc("write the instrumentation map as "
+                                          "JSON here"),
+                                 cl::cat(ProfilerCategory));
+
+/// The pass flag of \p Arg ("--lwp-to-llvm=..." -> "lwp-to-llvm").
+StringRef passName(StringRef Arg) {
+  if (!Arg.consume_front("--") && !Arg.consume_front("-"))
+    return {};
+  return Arg.split('=').first;
+}
+
+bool lowersToLoops(StringRef Pass) {
+  return Pass == "lwp-linalg-to-loops" || Pass == "convert-linalg-to-loops" ||
+         Pass == "convert-linalg-to-affine-loops" ||
+         Pass == "convert-linalg-to-parallel-loops";
+}
+
+bool lowersToLLVM(StringRef Pass) {
+  return Pass.contains("to-llvm") || Pass == "lwp-to-llvm";
+}
+
+/// Takes the profiler flags out of \p Args and, when there are any, inserts
+/// `--lwp-instrument=<options>` into the pass list. Returns false (after one
+/// error line) when they cannot be honoured.
+bool rewriteProfilerFlags(std::vector<std::string> &Args) {
+  std::vector<std::string> Options, Kept;
+  for (size_t I = 0; I != Args.size(); ++I) {
+    StringRef Arg = Args[I];
+    const ProfilerFlag *Match = nullptr;
+    std::string Value;
+    if (I && Arg.starts_with("-")) {
+      StringRef Body = Arg.ltrim('-');
+      auto [Name, Val] = Body.split('=');
+      for (const ProfilerFlag &F : ProfilerFlags)
+        if (Name == F.Flag) {
+          Match = &F;
+          if (Body.contains('=')) {
+            Value = Val.str();
+          } else if (F.IsBool) {
+            Value = "true";
+          } else if (I + 1 < Args.size()) {
+            Value = Args[++I];
+          } else {
+            WithColor::error(errs(), "lwp-opt")
+                << "-" << F.Flag << " needs a value\n";
+            return false;
+          }
+        }
+    }
+    if (!Match) {
+      Kept.push_back(Args[I]);
+      continue;
+    }
+    if (StringRef(Value).contains(' ')) {
+      WithColor::error(errs(), "lwp-opt")
+          << "-" << Match->Flag << " value '" << Value
+          << "' has a space, which a pass option cannot hold\n";
+      return false;
+    }
+    Options.push_back((Match->Option + "=" + Value).str());
+  }
+  if (Options.empty()) {
+    Args = std::move(Kept);
+    return true;
+  }
+  size_t Insert = Kept.size(), FirstLLVM = Kept.size();
+  bool AfterLoops = false;
+  for (size_t I = 1; I != Kept.size(); ++I) {
+    StringRef Pass = passName(Kept[I]);
+    if (Pass == "pass-pipeline") {
+      WithColor::error(errs(), "lwp-opt")
+          << "the profiler flags do not combine with --pass-pipeline; put "
+             "lwp-instrument{...} into the pipeline\n";
+      return false;
+    }
+    if (Pass == "lwp-instrument") {
+      WithColor::error(errs(), "lwp-opt")
+          << "give the profiler flags or --lwp-instrument, not both\n";
+      return false;
+    }
+    if (lowersToLoops(Pass)) {
+      Insert = I + 1;
+      AfterLoops = true;
+    }
+    if (lowersToLLVM(Pass) && FirstLLVM == Kept.size())
+      FirstLLVM = I;
+  }
+  if (!AfterLoops)
+    Insert = FirstLLVM;
+  Kept.insert(Kept.begin() + Insert,
+              "--lwp-instrument=" + join(Options, " "));
+  Args = std::move(Kept);
+  return true;
+}
+} // namespace
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   lwp::registerLWPPasses();
@@ -32,7 +186,15 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(Registry);
   Registry.insert<lwp::LWPDialect>();
 
+  std::vector<std::string> Args(argv, argv + argc);
+  if (!rewriteProfilerFlags(Args))
+    return 1;
+  std::vector<char *> NewArgv;
+  for (std::string &A : Args)
+    NewArgv.push_back(A.data());
+  NewArgv.push_back(nullptr);
+
   return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "LWP optimizer driver: MLIR passes plus lwp-instrument\n",
-      Registry));
+      int(Args.size()), NewArgv.data(),
+      "LWP optimizer driver: MLIR passes plus lwp-instrument\n", Registry));
 }
