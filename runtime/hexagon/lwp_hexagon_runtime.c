@@ -4,19 +4,23 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 /*
- * Everything of the Hexagon runtime but the handlers (lwp_handler.S) and the
- * entry (lwp_crt0.S): the handler state, module registration
+ * Everything of the Hexagon runtime but the handlers' fast paths
+ * (lwp_handler.S) and the entry (lwp_crt0.S): the handler state and the shadow
+ * stack of open instances, the handlers' slow paths (recursion, instances
+ * left by longjmp or exit, ends without an open instance, a full stack, the
+ * periodic fold of the 32-bit counters), module registration
  * (__lwp_register_module), start-up (counter choice, cap, calibration, the
- * program's constructors), lwp_dump / lwp_reset, the destructors and the dump
- * at exit, Linux syscalls through trap0(#1), a bump allocator and the few
- * libc functions that compiled kernels call. Single thread; no libc. See
- * docs/hexagon-runtime.md.
+ * program's constructors), lwp_dump / lwp_reset with the exact figures of
+ * every region, the destructors and the dump at exit, Linux syscalls through
+ * trap0(#1), a bump allocator and the few libc functions that compiled
+ * kernels call. Single thread; no libc. See docs/hexagon-runtime.md.
  *
  * Build-time settings (-D):
  *   LWP_CAP             records kept per region, default 100 (LWP_CAP env
  *                       wins)
  *   LWP_MAX_MODULES     entries of the module table, default 4096
  *   LWP_BUFFER_RECORDS  records of the static buffer, default 65536
+ *   LWP_STACK_FRAMES    open instances the shadow stack holds, default 4096
  *   LWP_HEAP_BYTES      arena of the bump allocator, default 64 MiB
  */
 #include "lwp/Runtime/DumpFormat.h"
@@ -37,46 +41,127 @@
 #ifndef LWP_BUFFER_RECORDS
 #define LWP_BUFFER_RECORDS 65536
 #endif
+#ifndef LWP_STACK_FRAMES
+#define LWP_STACK_FRAMES 4096
+#endif
 #ifndef LWP_HEAP_BYTES
 #define LWP_HEAP_BYTES (64u << 20)
 #endif
 
 _Static_assert(LWP_MAX_MODULES > 0, "LWP_MAX_MODULES must be positive");
-_Static_assert(LWP_BUFFER_RECORDS > 0, "LWP_BUFFER_RECORDS must be positive");
+/* The 32-bit probe count of the handlers (records + drops, below) must not
+ * grow by 2^31 between two folds: the records add at most the buffer. */
+_Static_assert(LWP_BUFFER_RECORDS > 0 && LWP_BUFFER_RECORDS <= (1 << 26),
+               "LWP_BUFFER_RECORDS must be in 1 .. 2^26");
+_Static_assert(LWP_STACK_FRAMES > 0 && LWP_STACK_FRAMES <= (1 << 24),
+               "LWP_STACK_FRAMES must be in 1 .. 2^24");
+
+#define LWP_STR2(x) #x
+#define LWP_STR(x) LWP_STR2(x)
 
 /*===----------------------------------------------------------------------===*
- * Handler state (layout shared with lwp_handler.S: do not reorder)
+ * Handler state (layouts shared with lwp_handler.S: do not reorder)
  *===----------------------------------------------------------------------===*/
 
-/** What the handlers read and write besides the region slots; they address
- *  it absolutely (##lwp_hex_state). The counts live in the slots
- *  (struct lwp_slot: bias and overflow). */
+/** What the handlers read and write besides the slots and the frames; they
+ *  address it absolutely (##lwp_hex_state).
+ *
+ *  The handlers count every probe they take (a record or a drop): the probe
+ *  count is Drops + Next / 16 modulo 2^32 (Next moves by 16 a record), and the
+ *  number of probes that ran inside an instance is the difference of two
+ *  such counts. */
 struct lwp_hex_state {
   uint32_t Next;     /**< +0: address of the next free record */
-  uint32_t LastMode; /**< +4: address of the last slot | 1 for c20 */
-  uint64_t Dropped;  /**< +8: records not stored */
+  uint32_t Top;      /**< +4: address of the top frame (Frames[0]: none) */
+  uint32_t Drops;    /**< +8: records not stored + LWP_FOLD_WINDOW, modulo
+                          2^32 */
+  uint32_t LastMode; /**< +12: address of the last record slot | 1 for c20 */
 };
-_Static_assert(offsetof(struct lwp_hex_state, LastMode) == 4 &&
-                   offsetof(struct lwp_hex_state, Dropped) == 8,
-               "lwp_handler.S expects next, last|mode, dropped at 0, 4, 8");
+_Static_assert(offsetof(struct lwp_hex_state, Top) == 4 &&
+                   offsetof(struct lwp_hex_state, Drops) == 8 &&
+                   offsetof(struct lwp_hex_state, LastMode) == 12,
+               "lwp_handler.S expects next, top, drops, last|mode at 0-12");
 _Static_assert(sizeof(struct lwp_record32) == 16, "record size");
 _Static_assert(sizeof(struct lwp_slot) == 64 &&
                    offsetof(struct lwp_slot, bias) == 4 &&
-                   offsetof(struct lwp_slot, overflow) == 8,
-               "lwp_handler.S expects bias at slot+4, overflow at slot+8");
+                   offsetof(struct lwp_slot, overflow) == 8 &&
+                   offsetof(struct lwp_slot, total) == 16 &&
+                   offsetof(struct lwp_slot, self) == 24 &&
+                   offsetof(struct lwp_slot, nested) == 32 &&
+                   offsetof(struct lwp_slot, children) == 40,
+               "lwp_handler.S expects the slot layout of MapFormat.h");
 
 struct lwp_hex_state lwp_hex_state __attribute__((aligned(8)));
 
+/* The drop count modulo 2^30 below which an end handler's drop calls the
+ * fold (a start's drop may land on the multiple of 2^30 itself: the end
+ * drops that follow within the window catch it; starts that drop outnumber
+ * the end drops after them by at most the open instances). Drops counts
+ * from this value, so that the first window is the one after 2^30. */
+#define LWP_FOLD_WINDOW (1u << 20)
+
+/** One open instance on the shadow stack, 32 bytes. */
+struct lwp_hex_frame {
+  uint32_t SlotFlags; /**< +0: its slot's address | LWP_HEX_F_INNER/OVF */
+  uint32_t SpRec;     /**< +4: the caller's r29 at its start probe |
+                           LWP_HEX_F_REC */
+  uint64_t Start;     /**< +8: counter value of its start record */
+  uint32_t Parent;    /**< +16: slot of the frame below (TopSlot at the
+                           bottom) */
+  uint32_t Es;        /**< +20: probe count before its start probe */
+  uint64_t Reserved;  /**< +24: 0 */
+};
+_Static_assert(sizeof(struct lwp_hex_frame) == 32 &&
+                   offsetof(struct lwp_hex_frame, Start) == 8 &&
+                   offsetof(struct lwp_hex_frame, Parent) == 16,
+               "lwp_handler.S expects 32-byte frames");
+
+/* Flags in the slot word of a frame (slots are 16-byte aligned). A frame
+ * with either flag takes the end handler's slow path. */
+#define LWP_HEX_F_INNER 2u /* another instance of its region is open below */
+#define LWP_HEX_F_OVF 4u   /* starts that found the stack full are pending
+                              above it (set on the top frame only) */
+/* Flag in the stack word (the stack pointer is 8-byte aligned). */
+#define LWP_HEX_F_REC 1u /* its start was recorded (count <= cap): its end
+                            is recorded too while the buffer has room */
+/* Bit 31 of a slot's index: an outermost instance of the region is open (a
+ * start finding it set takes the slow path; IDs use bits 0-30). */
+#define LWP_HEX_OPEN 0x80000000u
+
+/** The shadow stack: Frames[0] is a sentinel that never closes (its stack
+ *  word is the highest address, its slot lwp_hex_top_slot); the handlers
+ *  push up to Frames[LWP_STACK_FRAMES]. */
+struct lwp_hex_frame lwp_hex_frames[LWP_STACK_FRAMES + 1]
+    __attribute__((aligned(32)));
+/* The last frame a start may push on: a start whose top frame lies above it
+ * finds the stack full (lwp_handler.S compares with it). */
+__asm__(".globl lwp_hex_frames_limit\n"
+        ".set lwp_hex_frames_limit, lwp_hex_frames + 32 * (" LWP_STR(
+            LWP_STACK_FRAMES) " - 1)\n");
+
+/** The pseudo-region of the sentinel: the parent of the top-level
+ *  instances. Its self word accumulates minus their inclusive cycles, its
+ *  children word counts them (the thread's top-level figures). */
+struct lwp_slot lwp_hex_top_slot __attribute__((aligned(16)));
+
 /** The two regions of the calibration (lwp_hex_empty_pair and
  *  lwp_hex_nested_pair in lwp_handler.S): slots of the runtime itself, not
- *  in lwp_map and never registered, so they have no ID and no count in the
- *  dump. Zero outside the calibration. */
+ *  in lwp_map and never registered, so they have no ID and no figures in
+ *  the dump. Zero outside the calibration. */
 struct lwp_slot lwp_hex_calibration_slots[2] __attribute__((aligned(16)));
 
 /* One spare record after the last slot, a guard: the handlers test for a
  * full buffer before they store any record field. */
 static struct lwp_record32 Buffer[LWP_BUFFER_RECORDS + 1]
     __attribute__((aligned(16)));
+
+/* State of the slow paths only. */
+static uint32_t DroppedHi; /* units of 2^32 of dropped records */
+static uint32_t OvfDepth;  /* starts past a full stack whose ends are due */
+static uint32_t OvfSp;     /* stack pointer of the first of them */
+static uint64_t TopUnwound; /* top-level instances closed without their end */
+static uint64_t Outside;    /* probes taken with no instance open that did
+                               not start one */
 
 /* The registered modules, in registration order: module I's regions have the
  * IDs Modules[I].first_id .. first_id + num_regions - 1 (increasing with I),
@@ -318,6 +403,8 @@ uint64_t lwp_hex_read_counter(void) {
 
 uint32_t lwp_hex_probe_pair_cost(void) { return PairCost; }
 
+uint32_t lwp_hex_probe_nested_cost(void) { return NestedCost; }
+
 /* The slots of registered module \p M (blob_vaddr holds its address). */
 static struct lwp_slot *moduleSlots(const struct lwp_dump_module *M) {
   const struct lwp_map_blob_header *H =
@@ -351,6 +438,23 @@ static uint64_t slotCount(const struct lwp_slot *S) {
   return (uint64_t)((int64_t)Cap + S->bias) + ((uint64_t)S->overflow << 29);
 }
 
+/* A count the handlers increment with 32-bit memory operations on its low
+ * word (nested, children): the value is high word x 2^31 + low word. The
+ * fold (below) moves 2^31 units into the high word before the low word can
+ * wrap; C code always stores it normalised (low word < 2^31). */
+static uint64_t pairGet(const uint64_t *F) {
+  const uint32_t *W = (const uint32_t *)F;
+  return ((uint64_t)W[1] << 31) + W[0];
+}
+
+static void pairSet(uint64_t *F, uint64_t V) {
+  uint32_t *W = (uint32_t *)F;
+  W[0] = (uint32_t)V & 0x7fffffffu;
+  W[1] = (uint32_t)(V >> 31);
+}
+
+static void pairAdd(uint64_t *F, uint64_t X) { pairSet(F, pairGet(F) + X); }
+
 uint64_t lwp_hex_count(uint32_t Id) {
   const struct lwp_slot *S = findSlot(Id);
   return S ? slotCount(S) : 0;
@@ -360,12 +464,328 @@ uint32_t lwp_hex_num_ids(void) { return NextId; }
 
 uint32_t lwp_hex_num_modules(void) { return NumModules; }
 
-uint64_t lwp_hex_dropped(void) { return lwp_hex_state.Dropped; }
+static void syncDropped(void);
+
+uint64_t lwp_hex_dropped(void) {
+  syncDropped();
+  return ((uint64_t)DroppedHi << 32) + lwp_hex_state.Drops - LWP_FOLD_WINDOW;
+}
 
 uint32_t lwp_hex_num_records(void) {
   return (uint32_t)((struct lwp_record32 *)(uintptr_t)lwp_hex_state.Next -
                     Buffer);
 }
+
+static void fold(void);
+static struct lwp_hex_frame *topFrame(void);
+
+void lwp_hex_skip_drops(uint32_t N) {
+  syncDropped();
+  if (topFrame() == lwp_hex_frames)
+    Outside += N;
+  lwp_hex_state.Drops += N;
+  fold(); /* when the skip passed a multiple of 2^30 */
+}
+
+uint32_t lwp_hex_drops_before_fold(void) {
+  return (0u - lwp_hex_state.Drops) & 0x3fffffffu;
+}
+
+/* The probe count of the handlers: every probe stores a record (Next moves
+ * by 16) or counts a drop, so this moves by one a probe (modulo 2^32). */
+static uint32_t probeCount(void) {
+  return lwp_hex_state.Drops + (lwp_hex_state.Next >> 4);
+}
+
+/* Probes taken since the last reset, exactly. */
+static uint64_t probesTotal(void) {
+  return (uint64_t)lwp_hex_num_records() + lwp_hex_dropped();
+}
+
+/*===----------------------------------------------------------------------===*
+ * The shadow stack and its slow paths
+ *===----------------------------------------------------------------------===*/
+
+static struct lwp_hex_frame *topFrame(void) {
+  return (struct lwp_hex_frame *)(uintptr_t)lwp_hex_state.Top;
+}
+
+static struct lwp_slot *frameSlot(const struct lwp_hex_frame *F) {
+  return (struct lwp_slot *)(uintptr_t)(F->SlotFlags & ~15u);
+}
+
+static uint32_t frameSp(const struct lwp_hex_frame *F) {
+  return F->SpRec & ~7u;
+}
+
+uint32_t lwp_hex_stack_depth(void) {
+  return (uint32_t)(topFrame() - lwp_hex_frames);
+}
+
+/* Adds the figures of the instance of frame \p F ended at counter value
+ * \p Now (probe count \p E before the probe that ends it) to its region and
+ * to its parent, as the end handler does; \p Unwound: it had no end probe.
+ * Leaves the frame on the stack. */
+static void closeFrame(struct lwp_hex_frame *F, uint64_t Now, uint32_t E,
+                       int Unwound) {
+  struct lwp_slot *S = frameSlot(F);
+  struct lwp_slot *P = (struct lwp_slot *)(uintptr_t)F->Parent;
+  uint64_t Incl = Now - F->Start;
+  if (F->SlotFlags & LWP_HEX_F_INNER) {
+    /* Recursion: self only (the live self word is self - total). */
+    S->self += Incl;
+  } else {
+    S->total += Incl;
+    pairAdd(&S->nested, (uint32_t)(E - F->Es - 1));
+    S->index &= ~LWP_HEX_OPEN;
+  }
+  P->self -= Incl;
+  if (Unwound) {
+    ++S->unwound;
+    if (P == &lwp_hex_top_slot)
+      ++TopUnwound;
+  }
+}
+
+/* Closes the top frame and pops it. */
+static void closeTop(uint64_t Now, uint32_t E, int Unwound) {
+  struct lwp_hex_frame *F = topFrame();
+  closeFrame(F, Now, E, Unwound);
+  lwp_hex_state.Top = (uint32_t)(uintptr_t)(F - 1);
+}
+
+/* Closes, as unwound, the frames of functions that were left without their
+ * end probes: those whose stack lies below the probe's stack \p Sp. */
+static void closeStale(uint32_t Sp, uint64_t Now, uint32_t E) {
+  while (topFrame() != lwp_hex_frames && frameSp(topFrame()) < Sp)
+    closeTop(Now, E, 1);
+}
+
+/* Starts past a full stack whose probe ran in a function above them (a
+ * larger stack pointer) were left without their ends: forget them. */
+static void forgetOverflowed(uint32_t Sp) {
+  if (OvfDepth && Sp > OvfSp) {
+    OvfDepth = 0;
+    topFrame()->SlotFlags &= ~LWP_HEX_F_OVF;
+  }
+}
+
+/* The count of slot \p S passed the cap while instances of it are open: their
+ * ends are no longer recorded. */
+static void clearRec(const struct lwp_slot *S) {
+  for (struct lwp_hex_frame *F = topFrame(); F != lwp_hex_frames; --F)
+    if (frameSlot(F) == S)
+      F->SpRec &= ~LWP_HEX_F_REC;
+}
+
+static void fold(void);
+
+/* Counts one dropped record; folds in the window after each multiple of
+ * 2^30. */
+static void countDrop(void) {
+  if ((++lwp_hex_state.Drops & 0x3fffffffu) < LWP_FOLD_WINDOW)
+    fold();
+}
+
+/* The next record, or NULL when the buffer is full. */
+static struct lwp_record32 *takeRecord(void) {
+  uint32_t N = lwp_hex_state.Next;
+  if (N > (lwp_hex_state.LastMode & ~1u))
+    return NULL;
+  lwp_hex_state.Next = N + sizeof(struct lwp_record32);
+  return (struct lwp_record32 *)(uintptr_t)N;
+}
+
+/* Counts a start of slot \p S as the start handler does (bias, and the move
+ * of 2^29 into overflow); returns whether the start is recorded by the cap
+ * (count <= cap). */
+static int countStart(struct lwp_slot *S) {
+  int32_t Old = S->bias;
+  int32_t New = (int32_t)((uint32_t)Old + 1);
+  if (Old >= 0 && (New & 0x40000000)) {
+    New -= 0x20000000;
+    ++S->overflow;
+  }
+  S->bias = New;
+  return Old < 0;
+}
+
+/* A start the handler did not finish: an unregistered slot (index 0), a
+ * full stack, a top frame left by longjmp (below the caller's stack), an
+ * open instance of the region (recursion, or a longjmp back into its
+ * caller), a capped start whose bias moves into overflow. */
+static void slowStart(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site) {
+  uint64_t Now = lwp_hex_read_counter();
+  uint32_t E = probeCount();
+  forgetOverflowed(Sp);
+  closeStale(Sp, Now, E);
+  if (Slot->index & LWP_HEX_OPEN) {
+    /* A region cannot run inside itself at the same stack position
+     * (recursion needs a new stack frame): an open instance of it there was
+     * left by a longjmp back into its caller, and so was every frame
+     * above it. */
+    struct lwp_hex_frame *K = topFrame();
+    while (K != lwp_hex_frames && frameSp(K) == Sp && frameSlot(K) != Slot)
+      --K;
+    if (K != lwp_hex_frames && frameSp(K) == Sp && frameSlot(K) == Slot)
+      while (topFrame() >= K)
+        closeTop(Now, E, 1);
+  }
+  int Rec = countStart(Slot);
+  if (!Rec && (Slot->index & LWP_HEX_OPEN) && slotCount(Slot) == Cap + 1ull)
+    clearRec(Slot);
+  struct lwp_hex_frame *T = topFrame(), *F = NULL;
+  if (!(Slot->index & LWP_ID_MASK)) {
+    /* An unregistered module: counted and dropped, never accounted. */
+    if (T == lwp_hex_frames)
+      ++Outside;
+  } else if (T == &lwp_hex_frames[LWP_STACK_FRAMES]) {
+    /* Counted, not accounted: its end finds OvfDepth. */
+    if (!OvfDepth)
+      OvfSp = Sp;
+    ++OvfDepth;
+    T->SlotFlags |= LWP_HEX_F_OVF;
+    ++Slot->reserved;
+  } else {
+    struct lwp_slot *P = frameSlot(T);
+    uint32_t Inner = 0;
+    if (Slot->index & LWP_HEX_OPEN) {
+      Inner = LWP_HEX_F_INNER;
+      ++Slot->reserved;
+    } else {
+      Slot->index |= LWP_HEX_OPEN;
+    }
+    F = T + 1;
+    F->SlotFlags = (uint32_t)(uintptr_t)Slot | Inner;
+    F->SpRec = Sp | (Rec ? LWP_HEX_F_REC : 0);
+    F->Start = Now;
+    F->Parent = (uint32_t)(uintptr_t)P;
+    F->Es = E;
+    F->Reserved = 0;
+    pairAdd(&P->children, 1);
+    lwp_hex_state.Top = (uint32_t)(uintptr_t)F;
+  }
+  struct lwp_record32 *R = Rec ? takeRecord() : NULL;
+  if (!R)
+    countDrop();
+  /* The counter as late as possible, as the handler reads it. */
+  Now = lwp_hex_read_counter();
+  if (R) {
+    R->site = Site;
+    R->id_word = (uint32_t)(uintptr_t)Slot;
+    R->cycles = Now;
+  }
+  if (F)
+    F->Start = Now;
+}
+
+/* An end the handler did not finish: its top frame is not an outermost
+ * instance of its region at or above the caller's stack (frames left by
+ * longjmp above it or below the caller's stack, recursion, no open
+ * instance), or starts past a full stack are pending. \p Now is the counter
+ * value the handler read first. */
+static void slowEnd(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site,
+                    uint64_t Now) {
+  uint32_t E = probeCount();
+  forgetOverflowed(Sp);
+  if (OvfDepth) {
+    /* The end of the last start that found the stack full. */
+    if (!--OvfDepth)
+      topFrame()->SlotFlags &= ~LWP_HEX_F_OVF;
+  } else {
+    closeStale(Sp, Now, E);
+    struct lwp_hex_frame *K = topFrame();
+    if (Slot->index & LWP_HEX_OPEN)
+      while (K != lwp_hex_frames && frameSlot(K) != Slot)
+        --K;
+    if (K != lwp_hex_frames && frameSlot(K) == Slot) {
+      /* Frames above it were left without their end probes. */
+      while (topFrame() != K)
+        closeTop(Now, E, 1);
+      closeTop(Now, E, 0);
+    } else if (topFrame() == lwp_hex_frames) {
+      /* No open instance: not accounted. */
+      ++Outside;
+    }
+  }
+  struct lwp_record32 *R = Slot->bias <= 0 ? takeRecord() : NULL;
+  if (R) {
+    R->site = Site;
+    R->id_word = (uint32_t)(uintptr_t)Slot | 1;
+    R->cycles = Now;
+  } else {
+    countDrop();
+  }
+}
+
+/* The drop count at the last fold. */
+static uint32_t FoldDrops;
+
+/* Counts a wrap of the 32-bit drop counter since the last call (there is a
+ * call at least every 2^30 drops: the folds). */
+static void syncDropped(void) {
+  if (lwp_hex_state.Drops < FoldDrops)
+    ++DroppedHi;
+  FoldDrops = lwp_hex_state.Drops;
+}
+
+/* Once every 2^30 dropped records (the handlers count drops and probes in 32
+ * bits, and their memory operations add to the low words of the 64-bit
+ * counts): counts the wrap of the drop counter, adds the probes counted so
+ * far inside every open outermost instance to its region (so that no
+ * instance's probe count spans 2^31), and normalises the counts of every
+ * slot. Called on every drop in the window after a multiple of 2^30; does
+ * its work on the first of them. */
+static void fold(void) {
+  uint32_t Last = FoldDrops;
+  syncDropped();
+  if (lwp_hex_state.Drops >= Last && (lwp_hex_state.Drops >> 30) == (Last >> 30))
+    return; /* folded in this window already */
+  uint32_t E = probeCount();
+  for (struct lwp_hex_frame *F = topFrame(); F != lwp_hex_frames; --F)
+    if (!(F->SlotFlags & LWP_HEX_F_INNER)) {
+      pairAdd(&frameSlot(F)->nested, (uint32_t)(E - F->Es - 1));
+      F->Es = E - 1;
+    }
+  for (uint32_t I = 0; I != NumModules; ++I) {
+    struct lwp_slot *S = moduleSlots(&Modules[I]);
+    for (uint32_t J = 0; J != Modules[I].num_regions; ++J) {
+      pairAdd(&S[J].nested, 0);
+      pairAdd(&S[J].children, 0);
+      /* The start handler adds past the cap without moving 2^29 into
+       * overflow: a fold window holds fewer than 2^30 + 2^20 drops, so a
+       * bias below 2^29 after the fold stays below 2^31. */
+      if (S[J].bias >= (1 << 29)) {
+        S[J].overflow += (uint32_t)S[J].bias >> 29;
+        S[J].bias &= (1 << 29) - 1;
+      }
+    }
+  }
+  pairAdd(&lwp_hex_top_slot.children, 0);
+}
+
+enum { SlowStart = 0, SlowEnd = 1, SlowFold = 2 };
+
+/** The handlers' slow paths (lwp_handler.S calls it with every register of
+ *  the caller saved): \p Kind SlowStart or SlowEnd with the probe's slot,
+ *  the caller's stack pointer \p Sp and return address \p Site (and for an
+ *  end the counter value \p T it read first), or SlowFold after a drop that
+ *  made the drop count a multiple of 2^30. */
+void lwp_hex_slow(uint32_t Kind, struct lwp_slot *Slot, uint32_t Sp,
+                  uint32_t Site, uint64_t T);
+void lwp_hex_slow(uint32_t Kind, struct lwp_slot *Slot, uint32_t Sp,
+                  uint32_t Site, uint64_t T) {
+  if (Kind == SlowStart)
+    slowStart(Slot, Sp, Site);
+  else if (Kind == SlowEnd)
+    slowEnd(Slot, Sp, Site, T);
+  else
+    fold();
+}
+
+/*===----------------------------------------------------------------------===*
+ * Reset, registration, calibration
+ *===----------------------------------------------------------------------===*/
 
 /* Empties the buffer and the drop counter. */
 static void resetBuffer(void) {
@@ -373,20 +793,48 @@ static void resetBuffer(void) {
   lwp_hex_state.LastMode =
       (uint32_t)(uintptr_t)&Buffer[LWP_BUFFER_RECORDS - 1] |
       (CounterKind == LWP_COUNTER_QEMU_PACKETS ? 1u : 0u);
-  lwp_hex_state.Dropped = 0;
+  lwp_hex_state.Drops = LWP_FOLD_WINDOW;
+  DroppedHi = 0;
+  FoldDrops = LWP_FOLD_WINDOW;
 }
 
-/* Empties the buffer, the drop counter and the counts of every registered
- * region for cap \p NewCap. */
+/* Empties the shadow stack and the top-level figures. */
+static void resetStack(void) {
+  memset(&lwp_hex_top_slot, 0, sizeof(lwp_hex_top_slot));
+  struct lwp_hex_frame *S = &lwp_hex_frames[0];
+  memset(S, 0, sizeof(*S));
+  S->SlotFlags = (uint32_t)(uintptr_t)&lwp_hex_top_slot;
+  S->SpRec = 0xfffffff8u; /* never below a caller's stack */
+  S->Parent = (uint32_t)(uintptr_t)&lwp_hex_top_slot;
+  lwp_hex_state.Top = (uint32_t)(uintptr_t)S;
+  OvfDepth = 0;
+  OvfSp = 0;
+  TopUnwound = 0;
+  Outside = 0;
+}
+
+/* The state of a slot with no execution for cap \p NewCap (its index kept,
+ * without the open flag). */
+static void resetSlot(struct lwp_slot *S, uint32_t NewCap) {
+  S->index &= LWP_ID_MASK;
+  S->bias = -(int32_t)NewCap;
+  S->overflow = 0;
+  S->open = 0;
+  S->total = S->self = S->nested = S->children = 0;
+  S->outer = S->unwound = 0;
+  S->reserved = 0;
+}
+
+/* Empties the buffer, the drop counter, the stack and the figures of every
+ * registered region for cap \p NewCap. */
 static void resetState(uint32_t NewCap) {
   Cap = NewCap;
   resetBuffer();
+  resetStack();
   for (uint32_t I = 0; I != NumModules; ++I) {
     struct lwp_slot *S = moduleSlots(&Modules[I]);
-    for (uint32_t J = 0; J != Modules[I].num_regions; ++J) {
-      S[J].bias = -(int32_t)NewCap;
-      S[J].overflow = 0;
-    }
+    for (uint32_t J = 0; J != Modules[I].num_regions; ++J)
+      resetSlot(&S[J], NewCap);
   }
 }
 
@@ -436,23 +884,26 @@ void __lwp_register_module(void *Blob) {
   M->num_regions = H->num_regions;
   M->reserved = 0;
   for (uint32_t I = 0; I != H->num_regions; ++I) {
-    Slots[I].bias = -(int32_t)Cap;
-    Slots[I].overflow = 0;
     Slots[I].index = NextId++;
+    resetSlot(&Slots[I], Cap);
   }
 }
 
 /* Runs empty start/end pairs, then empty pairs nested in a pair, on the two
  * calibration slots, and keeps the smallest end - start of an empty region
  * (PairCost) and the smallest extra length a nested pair gives its region
- * (NestedCost). Leaves records in the buffer and the slots zero. */
+ * (NestedCost). Leaves records, frames and figures behind: the caller
+ * resets. */
 static void calibrate(void) {
   enum { Runs = 8 };
   resetBuffer();
-  /* Slot 0 sees 2 x Runs pairs, slot 1 Runs: a cap of 2 x Runs keeps all. */
+  resetStack();
+  /* Slot 0 sees 2 x Runs pairs, slot 1 Runs: a cap of 2 x Runs keeps all.
+   * A non-zero index: the handlers' recording path, as a registered
+   * region's. */
   for (unsigned I = 0; I != 2; ++I) {
-    lwp_hex_calibration_slots[I].bias = -2 * Runs;
-    lwp_hex_calibration_slots[I].overflow = 0;
+    resetSlot(&lwp_hex_calibration_slots[I], 2 * Runs);
+    lwp_hex_calibration_slots[I].index = LWP_ID_MASK;
   }
   for (unsigned I = 0; I != Runs; ++I)
     lwp_hex_empty_pair();
@@ -560,11 +1011,6 @@ static uint32_t findBuildId(const uint8_t **Out) {
  * Dump
  *===----------------------------------------------------------------------===*/
 
-/* The count table of the last dump, num_ids entries (from the bump
- * allocator; grown, never freed). */
-static struct lwp_dump_region *CountsOut;
-static uint32_t CountsCapacity;
-
 /* First and one past the last byte of section lwp_map: the blobs of every
  * instrumented module (the linker defines both when the section exists; a
  * program without one has neither, and both are then null). */
@@ -585,6 +1031,58 @@ static uint32_t mapIdWord(uint32_t Raw) {
   return (((const struct lwp_slot *)Slot)->index & LWP_ID_MASK) | End;
 }
 
+/* The figures of region \p Id from its slot (lwp_dump_view.region_at): the
+ * live words decoded (docs/hexagon-runtime.md, "Figures"). */
+static void regionAt(void *Ctx, uint32_t Id, struct lwp_dump_region *Out) {
+  (void)Ctx;
+  memset(Out, 0, sizeof(*Out));
+  const struct lwp_slot *S = findSlot(Id);
+  if (!S)
+    return;
+  Out->count = slotCount(S);
+  Out->total = S->total;
+  Out->self = S->total + S->self;
+  Out->nested = pairGet(&S->nested);
+  Out->children = pairGet(&S->children);
+  Out->outer = Out->count - S->reserved;
+  Out->unwound = S->unwound;
+}
+
+/* The slots a virtual close changes, saved before it and restored after the
+ * dump is written (from the bump allocator; grown, never freed). */
+struct SavedSlot {
+  struct lwp_slot *Slot;
+  struct lwp_slot Copy;
+};
+static struct SavedSlot *Saved;
+static uint32_t SavedCapacity;
+
+/* Saves the slots that closing every open frame changes (each frame's slot
+ * and parent); returns how many, or -1 without memory. */
+static int saveOpenSlots(void) {
+  uint32_t Depth = lwp_hex_stack_depth();
+  if (2 * Depth > SavedCapacity) {
+    struct SavedSlot *P =
+        (struct SavedSlot *)malloc(2 * (size_t)Depth * sizeof(*P));
+    if (!P)
+      return -1;
+    Saved = P;
+    SavedCapacity = 2 * Depth;
+  }
+  uint32_t N = 0;
+  for (uint32_t K = Depth; K; --K) {
+    struct lwp_hex_frame *F = &lwp_hex_frames[K];
+    struct lwp_slot *S = frameSlot(F);
+    struct lwp_slot *P = (struct lwp_slot *)(uintptr_t)F->Parent;
+    Saved[N].Slot = S;
+    Saved[N].Copy = *S;
+    Saved[N + 1].Slot = P;
+    Saved[N + 1].Copy = *P;
+    N += 2;
+  }
+  return (int)N;
+}
+
 static int writeToFd(void *Ctx, const void *Data, uint64_t Size) {
   return writeAll((int)(intptr_t)Ctx, Data, Size);
 }
@@ -594,6 +1092,7 @@ int lwp_dump(const char *Path) {
     Path = OutputPath;
   if (!Path || !*Path)
     return -1;
+  uint64_t Now = lwp_hex_read_counter();
 
   struct lwp_dump_view V;
   memset(&V, 0, sizeof(V));
@@ -603,9 +1102,10 @@ int lwp_dump(const char *Path) {
   V.header.counter_hz = 0;
   V.header.num_ids = NextId;
   V.header.cap = Cap;
-  V.header.dropped = lwp_hex_state.Dropped;
+  V.header.dropped = lwp_hex_dropped();
   V.header.probe_pair_cost = PairCost;
   V.header.probe_nested_cost = NestedCost;
+  V.header.flags = LWP_DUMP_FLAG_FIGURES;
   V.header.process_id = (uint64_t)syscall4(SysGetpid, 0, 0, 0, 0);
 
   struct lwp_image_view Image;
@@ -618,42 +1118,46 @@ int lwp_dump(const char *Path) {
   V.num_images = 1;
   V.modules = Modules;
   V.num_modules = NumModules;
+  V.region_at = regionAt;
+  V.map_id_word = mapIdWord;
 
-  /* Counts: ID 0 is never a region; the modules cover 1 .. NextId - 1. */
-  if (NextId > CountsCapacity) {
-    if (NextId > ((size_t)-1 >> 6))
-      return -1;
-    struct lwp_dump_region *Regions = (struct lwp_dump_region *)malloc(
-        (size_t)NextId * sizeof(struct lwp_dump_region));
-    if (!Regions)
-      return -1;
-    CountsOut = Regions;
-    CountsCapacity = NextId;
-  }
-  memset(CountsOut, 0, (size_t)NextId * sizeof(struct lwp_dump_region));
-  for (uint32_t I = 0; I != NumModules; ++I) {
-    const struct lwp_slot *S = moduleSlots(&Modules[I]);
-    for (uint32_t J = 0; J != Modules[I].num_regions; ++J)
-      CountsOut[Modules[I].first_id + J].count = slotCount(&S[J]);
-  }
-  V.regions = CountsOut;
+  /* Instances open now are closed in the written figures, as unwound, at
+   * the counter value of the dump; the live state is restored after, so
+   * that recording goes on after an lwp_dump. */
+  int NumSaved = saveOpenSlots();
+  if (NumSaved < 0)
+    return -1;
+  uint64_t SavedTopUnwound = TopUnwound;
+  uint32_t E = probeCount();
+  for (uint32_t K = lwp_hex_stack_depth(); K; --K)
+    closeFrame(&lwp_hex_frames[K], Now, E, 1);
 
   struct lwp_thread_view Thread;
   memset(&Thread, 0, sizeof(Thread));
   Thread.thread_id = 0;
   Thread.records = Buffer;
   Thread.num_records = lwp_hex_num_records();
+  Thread.top_cycles = 0 - lwp_hex_top_slot.self;
+  Thread.top_instances = pairGet(&lwp_hex_top_slot.children);
+  /* Every probe ran inside a top-level instance, or is the start or end of
+   * one, or ran with no instance open (not a start). */
+  Thread.top_nested = probesTotal() - 2 * Thread.top_instances + TopUnwound -
+                      Outside;
   V.threads = &Thread;
   V.num_threads = 1;
-  V.map_id_word = mapIdWord;
 
+  int Err = -1;
   long Fd = syscall4(SysOpenat, AtFdCwd, (long)Path, OWronly | OCreat | OTrunc,
                      0644);
-  if (Fd < 0)
-    return -1;
-  int Err = lwp_write_dump(&V, writeToFd, (void *)(intptr_t)Fd);
-  if (syscall4(SysClose, Fd, 0, 0, 0) < 0)
-    Err = -1;
+  if (Fd >= 0) {
+    Err = lwp_write_dump(&V, writeToFd, (void *)(intptr_t)Fd);
+    if (syscall4(SysClose, Fd, 0, 0, 0) < 0)
+      Err = -1;
+  }
+
+  for (int I = NumSaved; I--;)
+    *Saved[I].Slot = Saved[I].Copy;
+  TopUnwound = SavedTopUnwound;
   return Err ? -1 : 0;
 }
 

@@ -14,8 +14,11 @@
  * Printed side by side: a bare pair of counter reads (what a hand-written
  * timer costs), a probe (start, end) and a pair, on the recording path and on
  * the capped path (count > cap), each as the mean of K consecutive pairs so
- * that branch-dependent paths show; and the ratio to TVM's handler, whose
- * recording path takes 16 packets per probe (issue 7).
+ * that branch-dependent paths show, a pair nested in a pair, and the slow
+ * path of a start at the same stack position while its region is open (the
+ * C code that closes it); and the ratio to TVM's handler, whose recording
+ * path takes 16 packets per probe (issue 7). Every probe keeps the exact
+ * figures (shadow stack, docs/hexagon-runtime.md).
  *
  * Build: see utils/bench/run-all.sh (hexagon_cc, ld.lld with the crt0 and
  * liblwp_hexagon.a). Run: LWP_OUTPUT= qemu-hexagon probe_cost_hexagon
@@ -84,6 +87,16 @@ int main(void) {
   row("capped:    end probe              ", MEASURE(END(3)) - Base, 0, 1);
   unsigned Cap4 = MEASURE(PAIR4(3)) - Base;
   row("capped:    pair (mean of 4)       ", Cap4, 2, 0);
+  /* A pair inside a pair (ID 4 around ID 5): four probes. */
+  row("recording: pair in a pair, 4 probes", MEASURE(START(4) START(5) END(5)
+                                                         END(4)) - Base, 0, 0);
+  /* ID 6 started again at the same stack position while open (as after a
+   * longjmp back into its function): the C slow path closes it. */
+  row("slow path: start of an open region", MEASURE(START(6) START(6)) - Base -
+                                                MEASURE(START(7)) + Base,
+      0, 0);
+  __asm__ volatile(END(7) ::: "r0", "r14", "r15", "r28", "r31", "memory");
+  __asm__ volatile(END(6) ::: "r0", "r14", "r15", "r28", "r31", "memory");
   lwp_hex_puts(1, "ratio pair / bare counter-read pair: recording ");
   lwp_hex_put_udec(1, Rec4 >> 2);
   lwp_hex_puts(1, "/");
@@ -93,8 +106,14 @@ int main(void) {
   lwp_hex_puts(1, "/");
   lwp_hex_put_udec(1, Bare);
   lwp_hex_put_char(1, '\n');
+  /* Issue 11 asked for at most 10 packets per probe with the exact figures;
+   * the handlers take 14 (docs/hexagon-runtime.md, "Packets"). */
   lwp_hex_puts(1, "target: recording-path handler <= 10 packets per probe: ");
   unsigned Worst = Rec4 >> 3; /* per probe incl. its call packet */
-  lwp_hex_puts(1, Worst <= 10 ? "met\n" : "MISSED\n");
+  lwp_hex_puts(1, Worst <= 10 ? "met\n" : "MISSED (");
+  if (Worst > 10) {
+    lwp_hex_put_udec(1, Worst);
+    lwp_hex_puts(1, ")\n");
+  }
   return 0;
 }

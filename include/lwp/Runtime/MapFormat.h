@@ -61,27 +61,25 @@ struct lwp_map_blob_header {
 /** The run-time state of one region, 64 bytes, zero in the file. The runtime
  *  writes index at registration. The host runtime keeps the other figures
  *  per thread (struct lwp_region_acc) and uses only index; the single-thread
- *  Hexagon handlers keep them here. Cycles are in the dump's counter unit. */
+ *  Hexagon handlers keep the region's figures here, in the encoding that
+ *  docs/hexagon-runtime.md ("Slots") specifies (e.g. bit 31 of index marks an
+ *  open instance there) and that the Hexagon dump turns into
+ *  lwp_dump_region. Cycles are in the dump's counter unit. */
 struct lwp_slot {
   uint32_t index;    /**<  0: program-wide region ID; 0 until registered */
   int32_t bias;      /**<  4: Hexagon: count - cap (+ 2^29 x overflow) */
   uint32_t overflow; /**<  8: Hexagon: units of 2^29 executions moved out of
                                 bias */
-  uint32_t open;     /**< 12: Hexagon: instances open now (recursion depth) */
+  uint32_t open;     /**< 12: Hexagon runtime's use */
   uint64_t total;    /**< 16: Hexagon: inclusive cycles of the outermost
-                                instances (each recursion counted once) */
-  uint64_t self;     /**< 24: Hexagon: cycles of every instance minus those of
-                                its direct instrumented children */
-  uint64_t nested;   /**< 32: Hexagon: probes (2 an instance, 1 one left
-                                without its end) of the instances nested in
-                                the outermost instances (overhead
-                                correction) */
-  uint64_t children; /**< 40: Hexagon: direct child instances of every
-                                instance (overhead correction of self) */
-  uint32_t outer;    /**< 48: Hexagon: outermost instances */
+                                instances */
+  uint64_t self;     /**< 24: Hexagon runtime's use (self cycles, encoded) */
+  uint64_t nested;   /**< 32: Hexagon runtime's use (probes inside) */
+  uint64_t children; /**< 40: Hexagon: direct child instances */
+  uint32_t outer;    /**< 48: Hexagon runtime's use */
   uint32_t unwound;  /**< 52: Hexagon: instances closed without their end
                                 probe (longjmp, exception, exit) */
-  uint64_t reserved; /**< 56: 0 */
+  uint64_t reserved; /**< 56: Hexagon runtime's use */
 };
 
 /** Registers the module whose blob starts at \p blob: gives its slots their

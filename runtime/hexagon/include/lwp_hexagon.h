@@ -73,6 +73,14 @@ uint64_t lwp_hex_read_c20(void);
  *  start-up (the dump header's probe_pair_cost). */
 uint32_t lwp_hex_probe_pair_cost(void);
 
+/** The counter ticks an empty pair nested in a region adds to that region,
+ *  calibrated at start-up (the dump header's probe_nested_cost). */
+uint32_t lwp_hex_probe_nested_cost(void);
+
+/** Instances open now on the shadow stack (0 outside every region; starts
+ *  that found the stack full are not on it). */
+uint32_t lwp_hex_stack_depth(void);
+
 /** Exact executions of region \p id so far (start probes seen), looked up
  *  through the module table; 0 for an ID no registered module has (ID 0,
  *  IDs at or above lwp_hex_num_ids()). */
@@ -86,11 +94,20 @@ uint32_t lwp_hex_num_ids(void);
 uint32_t lwp_hex_num_modules(void);
 
 /** Records not stored so far (cap reached, buffer full; every probe of a
- *  slot whose module did not register but a first end probe). */
+ *  slot whose module did not register but a first end probe), exactly. */
 uint64_t lwp_hex_dropped(void);
 
 /** Records stored so far. */
 uint32_t lwp_hex_num_records(void);
+
+/** For tests: counts \p n more dropped records, as if \p n probes had been
+ *  dropped (they count as probes inside the instances open now); the fold
+ *  the handlers do once every 2^30 drops then comes sooner. */
+void lwp_hex_skip_drops(uint32_t n);
+
+/** For tests: the drops until the drop count reaches the next multiple of
+ *  2^30 (the end probe that drops next after it does the fold). */
+uint32_t lwp_hex_drops_before_fold(void);
 
 void *memcpy(void *dst, const void *src, size_t n);
 void *memmove(void *dst, const void *src, size_t n);
@@ -102,8 +119,9 @@ size_t strlen(const char *s);
 float expf(float x);
 
 /** Bump allocator over a static arena (-DLWP_HEAP_BYTES, default 64 MiB):
- *  free() releases nothing; allocation failure returns NULL. lwp_dump takes
- *  8 bytes per region ID from it for its count table. */
+ *  free() releases nothing; allocation failure returns NULL. lwp_dump called
+ *  with instances open takes 144 bytes per open instance from it (a copy of
+ *  the slots their virtual close changes), once per new maximum depth. */
 void *malloc(size_t size);
 void *calloc(size_t n, size_t size);
 void *realloc(void *p, size_t size);

@@ -22,6 +22,15 @@
  *       (for top-level asm and for asm bodies without operands), slot K of
  *       module Name of N regions addressed as Name + offset.
  *
+ * A function whose only calls are LWP_TEST_PROBEs needs a stack frame of its
+ * own: LLVM 22 sets one up (allocframe, which saves r31) only around the
+ * calls it sees, and the "r31" clobber of an asm statement does not make it
+ * save the return address on every path. Give such a function a volatile
+ * local (or any real call); compiled probes (llvm.hexagon.instrprof.custom)
+ * do not have this problem. The handlers compare the caller's r29 with the
+ * frames of the shadow stack: regions of one function share its stack
+ * pointer, a called function's regions have a smaller one.
+ *
  * Module registration order, and so the IDs, follow the link order of the
  * objects (the linker keeps the order of equal-priority constructors); read
  * a region's ID from its slot (Name.Slots[K].index) after start-up.

@@ -1,6 +1,6 @@
-// lwp_dump on demand, lwp_reset, and the capped start path's overflow
-// handling (bias kept below 2^30, counts exact past 2^31), on a hand-made
-// module of 7 regions: slot K - 1 has ID K.
+// lwp_dump on demand, lwp_reset (also inside an open instance), and the
+// capped start path's overflow handling (bias kept below 2^30, counts exact
+// past 2^31), on a hand-made module of 7 regions: slot K - 1 has ID K.
 //
 // RUN: %hexagon_cc -c %s -o %t.o
 // RUN: %hexagon_link %t.o -o %t.elf
@@ -12,28 +12,40 @@
 //
 // CHECK: dump first 0
 // CHECK-NEXT: dump bad -1
-// CHECK-NEXT: after reset: count 1 = 0, bias 1 = -3, records 0, dropped 0
+// CHECK-NEXT: after reset: depth 0
+// CHECK-NEXT: after reset: count 1 = 0, bias 1 = -3, records 1, dropped 0
 // CHECK-NEXT: dump second 0
 // CHECK-NEXT: overflow: count 7 = 3221225475, records 0, dropped 3
 // CHECK-NEXT: exit 5
 // CHECK-NEXT: status 5
 //
-// Five pairs of ID 1 with cap 3: 3 pairs kept, 4 records dropped.
+// Five pairs of ID 1 with cap 3: 3 pairs kept, 4 records dropped; every
+// figure exact (6 packets an empty instance).
 // FIRST: num_ids=8 cap=3 dropped=4
 // FIRST: module 0 image=0 blob={{[0-9a-f]+}} first_id=1 num_regions=7
 // FIRST-NEXT: count 1 5
-// FIRST-NEXT: thread 0 records=6
+// FIRST-NEXT: region 1 total=30 self=30 nested=0 children=0 outer=5 unwound=0
+// FIRST-NEXT: thread 0 records=6 top_cycles=30 top_instances=5 top_nested=0
 // FIRST-NEXT: summary id=1 starts=3 ends=3
-// After lwp_reset: two pairs of ID 2 only; the dump is written again.
+// After lwp_reset: two pairs of ID 2 only, and the end of ID 3, whose start
+// came before the reset: recorded, not counted; the dump is written again.
 // SECOND: cap=3 dropped=0
 // SECOND: count 2 2
-// SECOND-NEXT: thread 0 records=4
+// SECOND-NEXT: region 2 total=12 self=12 nested=0 children=0 outer=2 unwound=0
+// SECOND-NEXT: thread 0 records=5 top_cycles=12 top_instances=2 top_nested=0
 // SECOND-NEXT: summary id=2 starts=2 ends=2
-// At exit: ID 2 and the overflowed ID 7.
+// SECOND-NEXT: summary id=3 starts=0 ends=1
+// At exit: ID 2 and the overflowed ID 7, started twice at the same stack
+// position (the second start closes the first, unwound) and ended once. Its
+// outermost instances are counted as its count minus its inner instances:
+// the executions the program pretended (the bias it set) count too.
 // EXIT: cap=3 dropped=3
 // EXIT: count 2 2
 // EXIT-NEXT: count 7 3221225475
-// EXIT-NEXT: thread 0 records=4
+// EXIT-NEXT: region 2 total=12 self=12 nested=0 children=0 outer=2 unwound=0
+// EXIT-NEXT: region 7 total=[[#T7:]]
+// EXIT-SAME: self=[[#T7]] nested=0 children=0 outer=3221225475 unwound=1
+// EXIT-NEXT: thread 0 records=5 top_cycles=[[#T7+12]] top_instances=4 top_nested=0
 #include "lwp/Runtime/lwp_runtime.h"
 #include "lwp_hexagon.h"
 #include "lwp_hexagon_test_module.h"
@@ -55,7 +67,12 @@ int main(int Argc, char **Argv) {
   }
   print("dump first ", lwp_dump(Argv[1]));
   print("dump bad ", lwp_dump("/nonexistent/dir/x.dump"));
+  // A reset inside an open instance of ID 3: the stack is emptied, so its
+  // end finds no open instance (recorded, not accounted).
+  PROBE(start, 3);
   lwp_reset();
+  print("after reset: depth ", lwp_hex_stack_depth());
+  PROBE(end, 3);
   lwp_hex_puts(1, "after reset: count 1 = ");
   lwp_hex_put_udec(1, lwp_hex_count(1));
   lwp_hex_puts(1, ", bias 1 = ");
@@ -72,9 +89,11 @@ int main(int Argc, char **Argv) {
   print("dump second ", lwp_dump("second.dump"));
 
   // Pretend ID 7 ran 3 + 0x3ffffffe times past cap 3 (bias 0x3ffffffe):
-  // the next start makes the bias 2^30 - 1 (no move), the one after 2^30
-  // (moves 2^29 to the slot's overflow word), then the count is exact. Then
-  // 2^31 more executions through the overflow word.
+  // the next start makes the bias 2^30 - 1 (the start handler moves
+  // nothing), the one after (the slow path: the region is open at the same
+  // stack position) 2^30, which it moves 2^29 of to the slot's overflow word
+  // (as the fold would), then the count is exact. Then 2^31 more executions
+  // through the overflow word.
   Module.Slots[6].bias = 0x3ffffffe;
   Module.Slots[6].overflow = 4; // 4 * 2^29 = 2^31
   PROBE(start, 7);
@@ -83,7 +102,7 @@ int main(int Argc, char **Argv) {
   lwp_hex_puts(1, "overflow: count 7 = ");
   lwp_hex_put_udec(1, lwp_hex_count(7));
   lwp_hex_puts(1, ", records ");
-  lwp_hex_put_udec(1, lwp_hex_num_records() - 4);
+  lwp_hex_put_udec(1, lwp_hex_num_records() - 5);
   lwp_hex_puts(1, ", dropped ");
   lwp_hex_put_udec(1, lwp_hex_dropped());
   lwp_hex_puts(1, "\n");

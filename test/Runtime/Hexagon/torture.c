@@ -4,12 +4,16 @@
 // the packet compiled code emits) and once with nops in their place. Every
 // register the LLVM 22 call contract (PS_call_instrprof_custom: Defs = r0,
 // r14, r15, r28, r29-r31, pc) keeps must come out identical. The probes take
-// every handler path: recording, capped (LWP_CAP=2), a slot whose module never
-// registered, the c20 and the UPCYCLE tail, a full buffer (the runtime
-// rebuilt with 8 records) and the capped start's overflow path (a region
-// whose bias the program sets to 2^30 - 1 before each run). The regions:
-// slots 0-2 of a registered module (IDs 1-3) and slot 0 of a blob nothing
-// registers.
+// every handler path: recording, capped (LWP_CAP=2), the c20 and the UPCYCLE
+// tail, a full buffer (the runtime rebuilt with 8 records), and the slow
+// paths through the C code that saves every register: a slot whose module
+// never registered, a recursive instance (an inner function starts and ends
+// the region open in the kernel), a start of the open region at the same
+// stack position (closing it as unwound), an end without an open instance,
+// and the fold of the second run (the drop count is set just below 2^30
+// before it; a region whose bias the program sets to 2^30 - 1 has its bias
+// moved into its overflow word there). The regions: slots 0-2 of a
+// registered module (IDs 1-3) and slot 0 of a blob nothing registers.
 //
 // RUN: %hexagon_cc -c %s -o %t.o
 // RUN: %hexagon_link %t.o -o %t.elf
@@ -32,41 +36,60 @@
 // CHECK-NEXT: checked 38 values, 0 differ
 // CHECK-NEXT: inner trips 12, outer trips 3
 // CHECK-NEXT: ids 1 2 3 0
-// CHECK-NEXT: count 1: 2, count 2: 24, dropped: 52
-// CHECK-NEXT: overflow path: bias 536870912, overflow 2
+// CHECK-NEXT: second run: 0 differ
+// CHECK-NEXT: count 1: 2, count 2: 24, count 3: 1073741831, dropped in the second run: 32
+// CHECK-NEXT: fold: bias 5, overflow 2, depth 0
 // UP: counter 3
 // UP-NEXT: checked 38 values, 0 differ
+// UP-NEXT: inner trips 12, outer trips 3
+// UP-NEXT: ids 1 2 3 0
+// UP-NEXT: second run: 0 differ
 // FULL: counter 4
 // FULL-NEXT: checked 38 values, 0 differ
 // FULL-NEXT: inner trips 12, outer trips 3
-// Cap 100: 4 + 48 records of IDs 1 and 2, the first 8 stored, 44 + 4 (the
-// unregistered slot) + 4 (ID 3, past any cap) dropped. ID 3's starts find
-// the buffer full and the region capped at once: the capped path wins and
-// still moves 2^29 to the overflow word.
 // FULL-NEXT: ids 1 2 3 0
-// FULL-NEXT: count 1: 2, count 2: 24, dropped: 52
-// FULL-NEXT: overflow path: bias 536870912, overflow 2
+// FULL-NEXT: second run: 0 differ
+// Cap 100: the buffer full after 8 records, 2 more drops in the second run.
+// FULL-NEXT: count 1: 2, count 2: 24, count 3: 1073741929, dropped in the second run: 34
+// FULL-NEXT: fold: bias 5, overflow 2, depth 0
 //
 // Per torture run: ID 1 one pair, ID 2 12 pairs in the loops, the
-// unregistered slot one pair (dropped: its bias is 0 from the start), ID 3
-// one pair (dropped: capped). Two runs; cap 2 keeps 2 pairs of ID 1 and of
-// ID 2. ID 3: cap + bias + 2^29 x overflow = 2 + 2^29 + 2^30.
-// DUMP: cap=2 dropped=52
+// unregistered slot one pair (counted nowhere), ID 3 (counted past the cap:
+// its bias was set to 2^30 - 1) an instance, an inner one in the inner
+// function, an instance started at the same stack position (which closes the
+// first as unwound, 2 in all) and an end without an open instance. Two runs;
+// cap 2 keeps 2 pairs of ID 1 and of ID 2. ID 3: cap + bias + 2^29 x
+// overflow = 2 + 5 + 2^30, its outermost instances counted as its count minus
+// its inner ones (the bias set by the program holds no instance). Every
+// figure is exact in both modes and with a full buffer (the same packets):
+// 6 packets an instance of ID 1 and ID 2; ID 3 holds the inner pairs (4
+// probes), one child each run.
+// DUMP: cap=2 dropped=1072693279
 // DUMP: module 0 image=0 blob={{[0-9a-f]+}} first_id=1 num_regions=3
 // DUMP-NEXT: count 1 2
 // DUMP-NEXT: count 2 24
-// DUMP-NEXT: count 3 1610612738
-// DUMP-NEXT: thread 0 records=8
+// DUMP-NEXT: count 3 1073741831
+// DUMP-NEXT: region 1 total=12 self=12 nested=0 children=0 outer=2 unwound=0
+// DUMP-NEXT: region 2 total=144 self=144 nested=0 children=0 outer=24 unwound=0
+// DUMP-NEXT: region 3 total=[[#T3:]]
+// DUMP-SAME: self=[[#T3]] nested=4 children=2 outer=1073741829 unwound=2
+// DUMP-NEXT: thread 0 records=8 top_cycles=[[#T3+156]] top_instances=30 top_nested=4
 // DUMP-NEXT: summary id=1 starts=2 ends=2
 // DUMP-NEXT: summary id=2 starts=2 ends=2
 // UPDUMP: header {{.*}} counter=3
+// UPDUMP: region 3 total=0 self=0 nested=4 children=2 outer=1073741829 unwound=2
+// UPDUMP-NEXT: thread 0 records=8 top_cycles=0 top_instances=30 top_nested=4
 // UPDUMP: record 0 S id=1 site={{[0-9a-f]+}} cycles=0
 // UPDUMP: record 7 E id=1 site={{[0-9a-f]+}} cycles=0
-// FULLDUMP: cap=100 dropped=52
+// FULLDUMP: cap=100 dropped=1072693281
 // FULLDUMP: count 1 2
 // FULLDUMP-NEXT: count 2 24
-// FULLDUMP-NEXT: count 3 1610612836
-// FULLDUMP-NEXT: thread 0 records=8
+// FULLDUMP-NEXT: count 3 1073741929
+// FULLDUMP-NEXT: region 1 total=12 self=12 nested=0 children=0 outer=2 unwound=0
+// FULLDUMP-NEXT: region 2 total=144 self=144 nested=0 children=0 outer=24 unwound=0
+// FULLDUMP-NEXT: region 3 total=[[#T3F:]]
+// FULLDUMP-SAME: self=[[#T3F]] nested=4 children=2 outer=1073741927 unwound=2
+// FULLDUMP-NEXT: thread 0 records=8 top_cycles=[[#T3F+156]] top_instances=30 top_nested=4
 // FULLDUMP-NEXT: record 0 S id=1
 // FULLDUMP-NEXT: record 1 E id=1
 // FULLDUMP-NEXT: record 2 S id=2
@@ -125,7 +148,10 @@ LWP_TEST_BLOB(Unregistered, 1);
   "  { r28 = #33 }\n  { lc0 = r28 }\n"                                         \
   "  { r28 = #44 }\n  { lc1 = r28 }\n"                                         \
   START(Unregistered, 1, 0) END(Unregistered, 1, 0)                           \
+  START(TortureModule, 3, 2)                                                  \
+  "  { call " #name "_inner }\n"                                               \
   START(TortureModule, 3, 2) END(TortureModule, 3, 2)                         \
+  END(TortureModule, 3, 2)                                                    \
   "  { r28 = memw(r29+#48) }\n"                                                \
   "  { memw(r28+#4) = r1; memw(r28+#8) = r2 }\n"                               \
   "  { memw(r28+#12) = r3; memw(r28+#16) = r4 }\n"                             \
@@ -161,6 +187,19 @@ LWP_TEST_BLOB(Unregistered, 1);
 #define NOP_START(Blob, N, K) "  { nop }\n"
 #define NOP_END(Blob, N, K) "  { nop }\n"
 
+// <name>_inner: starts and ends slot 2 one stack frame below the kernel
+// (recursion: both probes take the slow path); keeps every register but r0
+// (the probes' scratch).
+#define INNER(name, START, END)                                                \
+  "  .text\n  .type " #name "_inner,@function\n  .p2align 4\n"                 \
+  #name "_inner:\n"                                                            \
+  "  { allocframe(#0) }\n"                                                     \
+  START(TortureModule, 3, 2) END(TortureModule, 3, 2)                         \
+  "  { dealloc_return }\n"                                                     \
+  "  .size " #name "_inner, . - " #name "_inner\n"
+
+__asm__(INNER(torture_probes, CALL_START, CALL_END));
+__asm__(INNER(torture_plain, NOP_START, NOP_END));
 __asm__(TORTURE(torture_probes, CALL_START, CALL_END));
 __asm__(TORTURE(torture_plain, NOP_START, NOP_END));
 
@@ -173,7 +212,7 @@ static void printNum(uint64_t V) { lwp_hex_put_udec(1, V); }
 int main(void) {
   uint32_t WithProbes[NumOut] = {0}, Plain[NumOut] = {0};
   torture_plain(Plain);
-  TortureModule.Slots[2].bias = 0x3fffffff; // the next start overflows
+  TortureModule.Slots[2].bias = 0x3fffffff; // 2^30 - 1 past the cap
   torture_probes(WithProbes);
   // Slot 0, 14 and 15 are not stored (r0, r14, r15); 37 holds SP.
   static const unsigned Slots[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
@@ -218,20 +257,33 @@ int main(void) {
   printNum(TortureModule.Slots[2].index);
   print(" ");
   printNum(Unregistered.Slots[0].index);
-  // A second run with probes: ID 2 crosses any small cap.
-  TortureModule.Slots[2].bias = 0x3fffffff; // the next start overflows
-  torture_probes(WithProbes);
-  print("\ncount 1: ");
+  // A second run with probes, past every cap: its first drop brings the drop
+  // count to a multiple of 2^30, the end that drops next folds (through the
+  // slow path). The fold moves ID 3's bias (2^30 + 2 after the first run)
+  // into its overflow word.
+  uint32_t Second[NumOut] = {0};
+  lwp_hex_skip_drops(lwp_hex_drops_before_fold() - 1);
+  uint64_t Skipped = lwp_hex_dropped();
+  torture_probes(Second);
+  for (unsigned I = 0; I != N; ++I)
+    if (Second[Slots[I]] != Plain[Slots[I]])
+      ++Differ;
+  print("\nsecond run: ");
+  printNum(Differ);
+  print(" differ\ncount 1: ");
   printNum(lwp_hex_count(1));
   print(", count 2: ");
   printNum(lwp_hex_count(2));
-  print(", dropped: ");
-  printNum(lwp_hex_dropped());
-  // Each run's start moved 2^29 out of the bias 2^30.
-  print("\noverflow path: bias ");
+  print(", count 3: ");
+  printNum(lwp_hex_count(3));
+  print(", dropped in the second run: ");
+  printNum(lwp_hex_dropped() - Skipped);
+  print("\nfold: bias ");
   printNum((uint32_t)TortureModule.Slots[2].bias);
   print(", overflow ");
   printNum(TortureModule.Slots[2].overflow);
+  print(", depth ");
+  printNum(lwp_hex_stack_depth());
   print("\n");
   return Differ != 0;
 }
