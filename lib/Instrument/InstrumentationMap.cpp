@@ -380,9 +380,7 @@ Expected<InstrumentationMap> InstrumentationMap::readSection(StringRef Bytes) {
     uint32_t First = Next;
     for (RegionEntry &E : B.Entries) {
       if (B.Version == 2) {
-        E.Id += First;
-        if (E.ParentId)
-          *E.ParentId += First;
+        E.rebase(First);
         Next = E.Id + 1;
       }
       auto [It, Inserted] = BlobOfId.try_emplace(E.Id, Index);

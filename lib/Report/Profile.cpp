@@ -249,9 +249,6 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
         // left without their end probe (the runtime closed them there).
         uint32_t Keep = R.IsEnd ? R.Depth : R.Depth - 1;
         while (!Stack.empty() && Stack.back().Depth > Keep) {
-          if (R.IsEnd && Stack.back().Depth == R.Depth &&
-              Stack.back().Row == Row)
-            break;
           Frame F = Stack.back();
           Stack.pop_back();
           close(F, R.Cycles, Site, /*Repaired=*/true);

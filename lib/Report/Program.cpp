@@ -16,6 +16,7 @@ using namespace lwp;
 using llvm::createStringError;
 using llvm::Expected;
 using llvm::StringRef;
+using llvm::Twine;
 
 namespace {
 using BinaryPtr = std::shared_ptr<const ProfiledBinary>;
@@ -83,6 +84,31 @@ Program Program::fromMap(InstrumentationMap Map,
     P.Images.push_back({std::move(Binary), LoadBias});
   P.Ranges.push_back({0, 0});
   return P;
+}
+
+Expected<Program> Program::fromMapFile(const Dump &D, InstrumentationMap Map,
+                                       StringRef MapName, StringRef DumpName) {
+  llvm::ArrayRef<DumpModule> Modules = D.modules();
+  if (Modules.size() > 1)
+    return createStringError("map '" + MapName +
+                             "' holds one module's regions, but dump '" +
+                             DumpName + "' has " + Twine(Modules.size()) +
+                             " modules: give the binary instead of "
+                             "--map-json");
+  if (Modules.size() == 1) {
+    if (Map.size() != Modules[0].NumRegions)
+      return createStringError(
+          "map '" + MapName + "' has " + Twine(Map.size()) +
+          " regions, the dump's module " + Twine(Modules[0].NumRegions) +
+          ": the map is not the one of the program that ran");
+    InstrumentationMap Rebased;
+    for (RegionEntry E : Map.entries()) {
+      E.rebase(Modules[0].FirstId);
+      Rebased.add(std::move(E));
+    }
+    Map = std::move(Rebased);
+  }
+  return fromMap(std::move(Map), nullptr, 0);
 }
 
 Expected<Program> Program::load(const Dump &D, const ImageSearch &Search,
@@ -190,9 +216,7 @@ Expected<Program> Program::load(const Dump &D, const ImageSearch &Search,
           DumpName.str().c_str(), B.path().c_str(), M.NumRegions,
           static_cast<unsigned long long>(M.BlobVaddr), ModuleIndex);
     for (RegionEntry E : Blob->Entries) {
-      E.Id += M.FirstId;
-      if (E.ParentId)
-        *E.ParentId += M.FirstId;
+      E.rebase(M.FirstId);
       Entries.push_back(std::move(E));
       P.Ranges.push_back({Entries.back().Id, Index});
     }

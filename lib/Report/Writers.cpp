@@ -20,13 +20,19 @@ using llvm::raw_ostream;
 using llvm::StringRef;
 namespace json = llvm::json;
 
-std::string lwp::regionLabel(const RegionEntry &E) {
-  std::string Label = E.Kind == RegionKind::Function
-                          ? E.Function
-                          : formatv("{0}:loop#{1}", E.Function, E.Id).str();
+/// \p Name with " [image]" when \p E names the image of its region (programs
+/// of several images).
+static std::string withImage(std::string Name, const RegionEntry &E) {
   if (!E.Image.empty())
-    Label += " [" + E.Image + "]";
-  return Label;
+    Name += " [" + E.Image + "]";
+  return Name;
+}
+
+std::string lwp::regionLabel(const RegionEntry &E) {
+  return withImage(E.Kind == RegionKind::Function
+                       ? E.Function
+                       : formatv("{0}:loop#{1}", E.Function, E.Id).str(),
+                   E);
 }
 
 /// "+0x1c" for a site of region \p Id inside a known function, else "-".
@@ -117,11 +123,10 @@ static std::vector<std::string>
 tableRow(const ReportInput &In, const RegionProfile &R, unsigned Indent) {
   const RegionEntry &E = *R.Entry;
   std::string Star = R.Extrapolated ? "*" : R.Unwound ? "!" : "";
-  std::string Name =
+  std::string Name = withImage(
       std::string(Indent * 2, ' ') +
-      (E.Kind == RegionKind::Function ? E.Function : std::string("loop"));
-  if (!E.Image.empty())
-    Name += " [" + E.Image + "]";
+          (E.Kind == RegionKind::Function ? E.Function : std::string("loop")),
+      E);
   return {Name,
           std::to_string(R.Id),
           E.Depth ? std::to_string(*E.Depth) : "-",
@@ -163,9 +168,7 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
     for (const RegionProfile *R : Rows) {
       std::vector<std::string> Row = tableRow(In, *R, 0);
       if (R->Entry->Kind == RegionKind::Loop)
-        Row[0] = R->Entry->Function + ":loop" +
-                 (R->Entry->Image.empty() ? ""
-                                          : " [" + R->Entry->Image + "]");
+        Row[0] = withImage(R->Entry->Function + ":loop", *R->Entry);
       T.add(std::move(Row));
       AnyExtrapolated |= R->Extrapolated;
     }

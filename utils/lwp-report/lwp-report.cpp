@@ -292,30 +292,11 @@ int main(int argc, char **argv) {
           lwp::InstrumentationMap::fromJSON((*Buffer)->getBuffer());
       if (!M)
         return fail("map '" + MapJSON + "': " + toString(M.takeError()));
-      // A map file holds one module's map with module-local IDs; a version
-      // 2 dump gives that module's regions the IDs first_id + local ID.
-      llvm::ArrayRef<lwp::DumpModule> Modules = Dumps[0].modules();
-      if (Modules.size() > 1)
-        return fail("map '" + MapJSON + "' holds one module's regions, but "
-                    "dump '" + DumpPaths[0] + "' has " +
-                    Twine(Modules.size()) +
-                    " modules: give the binary instead of --map-json");
-      if (Modules.size() == 1) {
-        if (M->size() != Modules[0].NumRegions)
-          return fail("map '" + MapJSON + "' has " + Twine(M->size()) +
-                      " regions, the dump's module " +
-                      Twine(Modules[0].NumRegions) +
-                      ": the map is not the one of the program that ran");
-        lwp::InstrumentationMap Shifted;
-        for (lwp::RegionEntry E : M->entries()) {
-          E.Id += Modules[0].FirstId;
-          if (E.ParentId)
-            *E.ParentId += Modules[0].FirstId;
-          Shifted.add(std::move(E));
-        }
-        *M = std::move(Shifted);
-      }
-      Prog = lwp::Program::fromMap(std::move(*M), nullptr, 0);
+      Expected<lwp::Program> P = lwp::Program::fromMapFile(
+          Dumps[0], std::move(*M), MapJSON, DumpPaths[0]);
+      if (!P)
+        return fail(toString(P.takeError()));
+      Prog = std::move(*P);
       MapSource = MapJSON;
     }
   }

@@ -96,6 +96,15 @@ struct RegionEntry {
   /// into, as a file name; empty when only one image is known (the report
   /// fills it in for programs of several images).
   std::string Image;
+
+  /// Turns a module-local entry (a version 2 blob, a map file) into the
+  /// program-wide one of a module whose region 0 got ID \p FirstId: adds
+  /// \p FirstId to Id and ParentId.
+  void rebase(uint32_t FirstId) {
+    Id += FirstId;
+    if (ParentId)
+      *ParentId += FirstId;
+  }
 };
 
 class InstrumentationMap;

@@ -63,6 +63,16 @@ public:
                          std::shared_ptr<const ProfiledBinary> Binary,
                          uint64_t LoadBias);
 
+  /// A program of one module's map file \p Map (lwp-instrument map-file=,
+  /// module-local IDs) read with dump \p D: a version 2 dump's single module
+  /// gives the IDs (first_id + local ID); a version 1 dump the map's own.
+  /// Errors (naming \p MapName and \p DumpName): the dump has several
+  /// modules, or its module has another number of regions than the map.
+  static llvm::Expected<Program> fromMapFile(const Dump &D,
+                                             InstrumentationMap Map,
+                                             llvm::StringRef MapName,
+                                             llvm::StringRef DumpName);
+
   /// The program-wide map: IDs as in the dump; RegionEntry::Image set when
   /// regions come from more than one image.
   const InstrumentationMap &map() const { return Map; }
