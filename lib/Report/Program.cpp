@@ -57,7 +57,8 @@ static Expected<uint64_t> findLoadBias(const ProfiledBinary &B, const Dump &D,
                                "build ID)");
   }
   for (const DumpImage &I : D.images())
-    if (llvm::sys::path::filename(I.Name) == llvm::sys::path::filename(B.path()))
+    if (llvm::sys::path::filename(I.Name) ==
+        llvm::sys::path::filename(B.path()))
       return I.LoadBias;
   return 0;
 }
@@ -135,12 +136,11 @@ Expected<Program> Program::load(const Dump &D, const ImageSearch &Search,
   // The executable is one of the dump's images (the runtime lists it first).
   if (llvm::none_of(D.images(),
                     [&](const DumpImage &I) { return isImage(*Exe, I); }))
-    return createStringError("dump '" + DumpName +
-                             "' was not written by binary '" + Exe->path() +
-                             "' (no image of the dump has the binary's "
-                             "build ID" +
-                             (Exe->buildId().empty() ? " or file name" : "") +
-                             ")");
+    return createStringError(
+        "dump '" + DumpName + "' was not written by binary '" + Exe->path() +
+        "' (no image of the dump has the binary's "
+        "build ID" +
+        (Exe->buildId().empty() ? " or file name" : "") + ")");
 
   // The binary of each image that has modules.
   std::vector<int> ImageIndex(D.images().size(), -1);
@@ -189,7 +189,8 @@ Expected<Program> Program::load(const Dump &D, const ImageSearch &Search,
     return createStringError(
         "dump '%s': cannot find image '%s' (build ID %s)%s; give it as "
         "--image=PATH, or its folder as --search-dir=DIR",
-        DumpName.str().c_str(), I.Name.c_str(), hexBytes(I.BuildId).c_str(), Mismatch.c_str());
+        DumpName.str().c_str(), I.Name.c_str(), hexBytes(I.BuildId).c_str(),
+        Mismatch.c_str());
   };
 
   std::vector<RegionEntry> Entries;
@@ -207,8 +208,7 @@ Expected<Program> Program::load(const Dump &D, const ImageSearch &Search,
     for (const MapBlob &Candidate : B.blobs())
       if (B.mapAddress() + Candidate.Offset == M.BlobVaddr)
         Blob = &Candidate;
-    if (!Blob || Blob->Version != 2 ||
-        Blob->Entries.size() != M.NumRegions)
+    if (!Blob || Blob->Version != 2 || Blob->Entries.size() != M.NumRegions)
       return createStringError(
           "dump '%s': binary '%s' has no map blob of %u regions at address "
           "0x%llx, where the dump's module %zu is (the binary changed since "
@@ -237,9 +237,8 @@ Expected<Program> Program::load(const Dump &D, const ImageSearch &Search,
       auto It = llvm::partition_point(
           P.Ranges, [&](const auto &R) { return R.first < E.Id; });
       assert(It != P.Ranges.end() && It->first == E.Id);
-      E.Image = llvm::sys::path::filename(
-                    P.Images[It->second].Binary->path())
-                    .str();
+      E.Image =
+          llvm::sys::path::filename(P.Images[It->second].Binary->path()).str();
     }
     P.Map.add(std::move(E));
   }
@@ -250,8 +249,8 @@ SymbolizedSite Program::symbolize(uint32_t Id, uint64_t Site) const {
   if (Images.empty())
     return {};
   unsigned Index = 0;
-  auto It = llvm::partition_point(
-      Ranges, [&](const auto &R) { return R.first <= Id; });
+  auto It = llvm::partition_point(Ranges,
+                                  [&](const auto &R) { return R.first <= Id; });
   if (It != Ranges.begin())
     Index = std::prev(It)->second;
   const Image &I = Images[Index];

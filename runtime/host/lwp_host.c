@@ -29,10 +29,10 @@
 #include <fcntl.h>
 #include <link.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -127,8 +127,7 @@ static const uint8_t *findImageNote(const struct dl_phdr_info *Info,
   return NULL;
 }
 
-static int findCoreInImage(struct dl_phdr_info *Info, size_t Size,
-                           void *Data) {
+static int findCoreInImage(struct dl_phdr_info *Info, size_t Size, void *Data) {
   (void)Size;
   struct CoreSearch *Search = Data;
   uint32_t DescSize;
@@ -340,8 +339,9 @@ static struct lwp_thread_state *newThreadState(void) {
     uint64_t Touch = BufferRecords < 16384 ? BufferRecords : 16384;
     memset(S->records, 0, Touch * sizeof(struct lwp_record64));
   } else if (BufferRecords) {
-    fprintf(stderr, "lwp: out of memory for a thread's record buffer (%llu "
-                    "records); this thread's regions are counted only\n",
+    fprintf(stderr,
+            "lwp: out of memory for a thread's record buffer (%llu "
+            "records); this thread's regions are counted only\n",
             (unsigned long long)BufferRecords);
   }
   S->thread_id = (uint64_t)syscall(SYS_gettid);
@@ -463,8 +463,9 @@ static void coreRegister(void *Blob) {
       (uint64_t)H->slots_offset +
               (uint64_t)sizeof(struct lwp_slot) * H->num_regions >
           H->size) {
-    fprintf(stderr, "lwp: ignoring a module whose map blob at %p is not a "
-                    "version %u LWP map (built by another LWP?)\n",
+    fprintf(stderr,
+            "lwp: ignoring a module whose map blob at %p is not a "
+            "version %u LWP map (built by another LWP?)\n",
             Blob, LWP_MAP_BLOB_VERSION);
     return;
   }
@@ -479,8 +480,9 @@ static void coreRegister(void *Blob) {
   uint32_t Image = imageOf(Blob);
   if (Image == UINT32_MAX || NextId > UINT32_MAX / 2 - H->num_regions) {
     pthread_mutex_unlock(&Lock);
-    fprintf(stderr, "lwp: cannot register the module at %p (no image or out "
-                    "of memory); its probes are dropped\n",
+    fprintf(stderr,
+            "lwp: cannot register the module at %p (no image or out "
+            "of memory); its probes are dropped\n",
             Blob);
     return;
   }
@@ -740,8 +742,7 @@ static void installSignalHandlers(void) {
   if (AltStack.ss_sp != MAP_FAILED && sigaltstack(NULL, &Current) == 0 &&
       (Current.ss_flags & SS_DISABLE))
     sigaltstack(&AltStack, NULL);
-  for (size_t I = 0; I != sizeof(FatalSignals) / sizeof(FatalSignals[0]);
-       ++I) {
+  for (size_t I = 0; I != sizeof(FatalSignals) / sizeof(FatalSignals[0]); ++I) {
     int Sig = FatalSignals[I];
     struct sigaction Old, New;
     if (sigaction(Sig, NULL, &Old) != 0 || Old.sa_handler == SIG_IGN)
@@ -778,8 +779,8 @@ static pthread_once_t InitOnce = PTHREAD_ONCE_INIT;
 static void initCore(void) {
   lwp_cap = parseEnv("LWP_CAP", LWP_CAP, 0, UINT32_MAX);
   /* At most 2^32 records (96 GiB) a thread, so sizes never overflow. */
-  BufferRecords = parseEnv("LWP_BUFFER_RECORDS", LWP_BUFFER_RECORDS, 0,
-                           UINT64_C(1) << 32);
+  BufferRecords =
+      parseEnv("LWP_BUFFER_RECORDS", LWP_BUFFER_RECORDS, 0, UINT64_C(1) << 32);
   StartNanos = monotonicNanos();
   StartTicks = readCounter();
   /* Image 0 is always the executable, so that a report can tell whether it
@@ -964,8 +965,7 @@ static int dumpImpl(const char *Pattern, int InSignal) {
     return -1;
   }
   static unsigned Serial;
-  snprintf(Temp, sizeof(Temp), "%s.tmp.%ld.%u", Path, (long)getpid(),
-           Serial++);
+  snprintf(Temp, sizeof(Temp), "%s.tmp.%ld.%u", Path, (long)getpid(), Serial++);
 
   /* In a signal handler the lock may be held by the interrupted thread: the
    * dump then goes on without it (the registry only grows). */

@@ -68,11 +68,10 @@ LWP_HANDLER void __lwp_probe_start(const struct lwp_slot *Slot) {
   /* Slow path: no state yet, an ID beyond the figure table (or 0), a full
    * stack, frames left open by a function that did not end them, or the
    * region open already (recursion, or an instance left by longjmp). */
-  if (__builtin_expect(!S || Id - 1u >= S->count_limit ||
-                           S->depth == S->stack_capacity ||
-                           (S->depth && S->stack[S->depth - 1].sp < Sp) ||
-                           S->acc[Id].open,
-                       0)) {
+  if (__builtin_expect(
+          !S || Id - 1u >= S->count_limit || S->depth == S->stack_capacity ||
+              (S->depth && S->stack[S->depth - 1].sp < Sp) || S->acc[Id].open,
+          0)) {
     S = lwp_probe_slow(S, Id, Sp, readCounter(), 1);
     if (!S)
       return;
@@ -113,9 +112,8 @@ LWP_HANDLER void __lwp_probe_end(const struct lwp_slot *Slot) {
       return;
   }
   uint32_t D = S->depth;
-  if (__builtin_expect(D && S->stack[D - 1].id == Id &&
-                           S->stack[D - 1].sp >= Sp,
-                       1))
+  if (__builtin_expect(
+          D && S->stack[D - 1].id == Id && S->stack[D - 1].sp >= Sp, 1))
     lwp_close_top(S, Cycles, 0);
   else
     D = lwp_end_slow(S, Id, Cycles, Sp);

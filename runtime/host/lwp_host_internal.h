@@ -1,4 +1,5 @@
-/*===- lwp_host_internal.h - Host runtime state shared by its files -*- C -*-===*\
+/*===- lwp_host_internal.h - Host runtime state shared by its files -*- C
+-*-===*\
 |*                                                                            *|
 |* Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.          *|
 |*                                                                            *|
@@ -48,7 +49,7 @@ struct lwp_region_acc {
 
 /** One open instance on a thread's shadow stack, 48 bytes. */
 struct lwp_frame {
-  uint32_t id;       /**< region ID */
+  uint32_t id; /**< region ID */
   uint32_t reserved;
   uint64_t start;    /**< counter at its start probe */
   uint64_t child;    /**< inclusive cycles of its closed direct children */

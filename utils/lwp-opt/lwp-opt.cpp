@@ -71,8 +71,7 @@ cl::opt<unsigned> MinLoopHeightHelp("lwp-min-loop-height",
 cl::opt<bool> SiblingsHelp("lwp-instrument-siblings",
                            cl::desc("also deeper loops that have siblings"),
                            cl::cat(ProfilerCategory));
-cl::opt<bool> NoFunctionsHelp("lwp-no-function-regions",
-                              cl::desc("loops only"),
+cl::opt<bool> NoFunctionsHelp("lwp-no-function-regions", cl::desc("loops only"),
                               cl::cat(ProfilerCategory));
 cl::opt<std::string> FilterHelp("lwp-function-filter",
                                 cl::desc("instrument only functions whose "
@@ -168,8 +167,7 @@ bool rewriteProfilerFlags(std::vector<std::string> &Args) {
   }
   if (!AfterLoops)
     Insert = FirstLLVM;
-  Kept.insert(Kept.begin() + Insert,
-              "--lwp-instrument=" + join(Options, " "));
+  Kept.insert(Kept.begin() + Insert, "--lwp-instrument=" + join(Options, " "));
   Args = std::move(Kept);
   return true;
 }

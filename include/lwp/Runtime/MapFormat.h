@@ -51,11 +51,11 @@ extern "C" {
 struct lwp_map_blob_header {
   char magic[LWP_MAP_MAGIC_SIZE]; /**<  0: LWP_MAP_MAGIC */
   uint32_t version;               /**<  8: LWP_MAP_BLOB_VERSION */
-  uint32_t size;         /**< 12: bytes of the blob, slots included */
-  uint32_t num_regions;  /**< 16: entries, and slots */
-  uint32_t strings;      /**< 20: offset of the string table */
-  uint32_t slots_offset; /**< 24: offset of slot 0, a multiple of 16 */
-  uint32_t reserved;     /**< 28: 0 */
+  uint32_t size;                  /**< 12: bytes of the blob, slots included */
+  uint32_t num_regions;           /**< 16: entries, and slots */
+  uint32_t strings;               /**< 20: offset of the string table */
+  uint32_t slots_offset;          /**< 24: offset of slot 0, a multiple of 16 */
+  uint32_t reserved;              /**< 28: 0 */
 };
 
 /** The run-time state of one region, 64 bytes, zero in the file. The runtime

@@ -22,8 +22,8 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/Instructions.h"
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -179,10 +179,11 @@ static void emitModuleCtor(Module &M, GlobalVariable *Map) {
   LLVMContext &Ctx = M.getContext();
   auto *Ptr = PointerType::getUnqual(Ctx);
   FunctionCallee Register = M.getOrInsertFunction(
-      RegisterModuleName, FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false));
-  Function *Ctor = Function::Create(
-      FunctionType::get(Type::getVoidTy(Ctx), false),
-      GlobalValue::InternalLinkage, ModuleCtorName, M);
+      RegisterModuleName,
+      FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false));
+  Function *Ctor =
+      Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                       GlobalValue::InternalLinkage, ModuleCtorName, M);
   Ctor->setDoesNotThrow();
   IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
   B.CreateCall(Register, {Map});

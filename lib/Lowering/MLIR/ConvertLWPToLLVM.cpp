@@ -73,8 +73,8 @@ FlatSymbolRefAttr ConvertLWPToLLVMPass::getHostHandler(ModuleOp Module,
   MLIRContext *Ctx = Module.getContext();
   if (!SymbolTable::lookupSymbolIn(Module, Name)) {
     OpBuilder B = OpBuilder::atBlockBegin(Module.getBody());
-    auto FnType = LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(Ctx),
-                                              {LLVM::LLVMPointerType::get(Ctx)});
+    auto FnType = LLVM::LLVMFunctionType::get(
+        LLVM::LLVMVoidType::get(Ctx), {LLVM::LLVMPointerType::get(Ctx)});
     auto Fn = LLVM::LLVMFuncOp::create(B, Module.getLoc(), Name, FnType,
                                        LLVM::Linkage::External);
     Fn.setCConv(LLVM::CConv::PreserveAll);
@@ -101,11 +101,10 @@ void ConvertLWPToLLVMPass::lowerProbe(Operation *Probe, uint32_t Id, bool IsEnd,
   MLIRContext *Ctx = B.getContext();
   auto PtrType = LLVM::LLVMPointerType::get(Ctx);
   Value Base = LLVM::AddressOfOp::create(B, Loc, PtrType, Map.getSymName());
-  Value Slot = LLVM::GEPOp::create(
-      B, Loc, PtrType, B.getI8Type(), Base,
-      ArrayRef<LLVM::GEPArg>{
-          static_cast<int32_t>(SlotsOffset + Id * RegionSlotSize)},
-      LLVM::GEPNoWrapFlags::inbounds);
+  Value Slot = LLVM::GEPOp::create(B, Loc, PtrType, B.getI8Type(), Base,
+                                   ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(
+                                       SlotsOffset + Id * RegionSlotSize)},
+                                   LLVM::GEPNoWrapFlags::inbounds);
   if (Target == ProbeTarget::Hexagon) {
     LLVM::InlineAsmOp::create(B, Loc, TypeRange(), ValueRange{Slot},
                               hexagonProbeAsm(IsEnd), HexagonProbeConstraints,
@@ -126,10 +125,8 @@ void ConvertLWPToLLVMPass::lowerProbe(Operation *Probe, uint32_t Id, bool IsEnd,
   Probe->erase();
 }
 
-LLVM::GlobalOp
-ConvertLWPToLLVMPass::emitMapGlobal(ModuleOp Module,
-                                    const InstrumentationMap &Map,
-                                    uint32_t &SlotsOffset) {
+LLVM::GlobalOp ConvertLWPToLLVMPass::emitMapGlobal(
+    ModuleOp Module, const InstrumentationMap &Map, uint32_t &SlotsOffset) {
   llvm::SmallVector<char> Blob;
   SlotsOffset = Map.writeBlob(Blob);
   StringRef Bytes(Blob.data(), Blob.size());
