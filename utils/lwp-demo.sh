@@ -22,7 +22,7 @@ echo "== build (log: out/build.log)"
 for target in host hexagon; do
   echo
   echo "== profile examples/cnn/cnn.mlir on $target"
-  "$root/utils/lwp-run" --target="$target" --check-output \
+  "$root/utils/lwp-run" --target="$target" -max-loop-depth=1 --check-output \
     --report-arg=--tree --out "out/cnn-$target" \
     examples/cnn/cnn.mlir --driver examples/cnn/main.c
 done
