@@ -335,6 +335,196 @@ void lwp::writeDiffTable(raw_ostream &OS, const ReportInput &A,
   T.print(OS);
 }
 
+static std::string countRange(const RegionRuns &R) {
+  return R.CountMin == R.CountMax
+             ? std::to_string(R.CountMin)
+             : formatv("{0}..{1}#", R.CountMin, R.CountMax).str();
+}
+
+/// The standard deviation in percent of the mean ("-" for a zero mean).
+static std::string relative(const RunSpread &S) {
+  if (S.Mean <= 0)
+    return S.StdDev > 0 ? std::string("-") : std::string("0.0%");
+  return formatv("{0:f1}%", 100.0 * S.StdDev / S.Mean).str();
+}
+
+void lwp::writeRunsTable(raw_ostream &OS, const ReportInput &In,
+                         const RunsProfile &Runs,
+                         llvm::ArrayRef<std::string> DumpNames,
+                         const RowOptions &Options) {
+  const Dump &D = In.D;
+  std::string Freq = D.counterHz()
+                         ? formatv("{0:f3} GHz", D.counterHz() / 1e9).str()
+                         : std::string("frequency unknown");
+  OS << formatv("LWP report: {0} runs ({1}) with {2}\n", DumpNames.size(),
+                llvm::join(DumpNames, ", "), In.MapSource);
+  OS << formatv("target {0}, counter {1} ({2}), cap {3} records per region "
+                "(first run)\n",
+                stringifyDumpTarget(D.target()),
+                stringifyDumpCounter(D.counter()), Freq, D.cap());
+  if (In.P.PairCost)
+    OS << "overhead correction: each run's calibrated costs subtracted "
+          "(--no-overhead-correction for raw figures)\n";
+  else
+    OS << "overhead correction: off\n";
+  OS << (In.P.Exact ? "cycles: exact for every execution in every run\n"
+                    : "cycles: extrapolated from the recorded instances (the "
+                      "input has no exact figures)\n");
+  OS << "runs: cycles, self and share are the mean over the runs; min, max "
+        "and sd (sample standard deviation, % of the mean) their spread\n";
+  if (Runs.CountsDiffer)
+    OS << formatv("counts: differ between runs in {0} region(s) (min..max, "
+                  "marked #)\n",
+                  Runs.CountsDiffer);
+  else
+    OS << "counts: equal in every run\n";
+  OS << formatv("top-level cycles: mean {0}, min {1}, max {2}, sd {3}\n",
+                rounded(Runs.TopLevel.Mean), rounded(Runs.TopLevel.Min),
+                rounded(Runs.TopLevel.Max), relative(Runs.TopLevel));
+  if (In.P.Exact && In.P.UnwoundInstances)
+    OS << formatv("unwound: {0} instance(s) over the runs left without their "
+                  "end probe (! in the table)\n",
+                  In.P.UnwoundInstances);
+  OS << "\n";
+  TextTable T({{"region", false},
+               {"ID", true},
+               {"depth", true},
+               {"count", true},
+               {"cycles", true},
+               {"min", true},
+               {"max", true},
+               {"sd", true},
+               {"self", true},
+               {"min", true},
+               {"max", true},
+               {"sd", true},
+               {"share", true},
+               {"source", false}});
+  bool AnyExtrapolated = false;
+  for (const RegionProfile *R : selectRows(In, Options)) {
+    const RegionRuns &RR = *Runs.lookup(R->Id);
+    const RegionEntry &E = *R->Entry;
+    std::string Mark = RR.Extrapolated ? "*" : RR.Unwound ? "!" : "";
+    AnyExtrapolated |= RR.Extrapolated;
+    T.add({withImage(E.Kind == RegionKind::Function ? E.Function
+                                                    : E.Function + ":loop",
+                     E),
+           std::to_string(R->Id), E.Depth ? std::to_string(*E.Depth) : "-",
+           countRange(RR), std::to_string(rounded(RR.Cycles.Mean)) + Mark,
+           std::to_string(rounded(RR.Cycles.Min)),
+           std::to_string(rounded(RR.Cycles.Max)), relative(RR.Cycles),
+           std::to_string(rounded(RR.Self.Mean)) + Mark,
+           std::to_string(rounded(RR.Self.Min)),
+           std::to_string(rounded(RR.Self.Max)), relative(RR.Self),
+           formatv("{0:f1}%", RR.Share.Mean).str(), E.Loc.str()});
+  }
+  T.print(OS);
+  if (AnyExtrapolated)
+    OS << "\n* extrapolated in some run: count > samples, total = recorded "
+          "mean x count\n";
+}
+
+void lwp::writeRunsCSV(raw_ostream &OS, const ReportInput &In,
+                       const RunsProfile &Runs, const RowOptions &Options) {
+  OS << "id,kind,function,depth,height,parent,runs,count_min,count_max,"
+        "cycles_mean,cycles_min,cycles_max,cycles_stddev,self_mean,self_min,"
+        "self_max,self_stddev,share_mean,share_min,share_max,extrapolated,"
+        "file,line,column\n";
+  auto opt = [](const std::optional<uint32_t> &V) {
+    return V ? std::to_string(*V) : std::string();
+  };
+  auto quote = [](StringRef S) {
+    std::string Q = "\"";
+    for (char C : S) {
+      if (C == '"')
+        Q += '"';
+      Q += C;
+    }
+    return Q + "\"";
+  };
+  for (const RegionProfile *R : selectRows(In, Options)) {
+    const RegionRuns &RR = *Runs.lookup(R->Id);
+    const RegionEntry &E = *R->Entry;
+    OS << formatv("{0},{1},{2},{3},{4},{5},{6},{7},{8},", R->Id,
+                  stringifyRegionKind(E.Kind), quote(E.Function), opt(E.Depth),
+                  opt(E.Height), opt(E.ParentId), RR.Cycles.Values.size(),
+                  RR.CountMin, RR.CountMax);
+    for (const RunSpread *S : {&RR.Cycles, &RR.Self})
+      OS << formatv("{0:f1},{1:f1},{2:f1},{3:f1},", S->Mean, S->Min, S->Max,
+                    S->StdDev);
+    OS << formatv("{0:f3},{1:f3},{2:f3},{3},{4},{5},{6}\n", RR.Share.Mean,
+                  RR.Share.Min, RR.Share.Max, RR.Extrapolated ? 1 : 0,
+                  quote(E.Loc.File), E.Loc.Line, E.Loc.Column);
+  }
+}
+
+static json::Object spreadJSON(const RunSpread &S) {
+  json::Array Values;
+  for (double V : S.Values)
+    Values.push_back(V);
+  return json::Object{{"mean", S.Mean},
+                      {"min", S.Min},
+                      {"max", S.Max},
+                      {"stddev", S.StdDev},
+                      {"runs", std::move(Values)}};
+}
+
+void lwp::writeRunsJSON(raw_ostream &OS, const ReportInput &In,
+                        const RunsProfile &Runs,
+                        llvm::ArrayRef<std::string> DumpNames,
+                        llvm::ArrayRef<const Dump *> Dumps,
+                        const RowOptions &Options) {
+  const Dump &D = In.D;
+  auto opt = [](const std::optional<uint32_t> &V) -> json::Value {
+    if (V)
+      return int64_t(*V);
+    return nullptr;
+  };
+  json::Array RunList;
+  for (size_t I = 0; I != DumpNames.size(); ++I)
+    RunList.push_back(
+        json::Object{{"path", DumpNames[I]},
+                     {"dropped", int64_t(Dumps[I]->dropped())},
+                     {"top_level_cycles", Runs.TopLevel.Values[I]}});
+  json::Array Regions;
+  for (const RegionProfile *R : selectRows(In, Options)) {
+    const RegionRuns &RR = *Runs.lookup(R->Id);
+    const RegionEntry &E = *R->Entry;
+    Regions.push_back(json::Object{
+        {"id", int64_t(R->Id)},
+        {"kind", stringifyRegionKind(E.Kind)},
+        {"function", E.Function},
+        {"image", E.Image.empty() ? json::Value(nullptr) : E.Image},
+        {"depth", opt(E.Depth)},
+        {"height", opt(E.Height)},
+        {"parent", opt(E.ParentId)},
+        {"count", json::Object{{"min", int64_t(RR.CountMin)},
+                               {"max", int64_t(RR.CountMax)},
+                               {"equal", RR.CountMin == RR.CountMax}}},
+        {"cycles", spreadJSON(RR.Cycles)},
+        {"self", spreadJSON(RR.Self)},
+        {"share", spreadJSON(RR.Share)},
+        {"extrapolated", RR.Extrapolated},
+        {"unwound", RR.Unwound},
+        {"file", E.Loc.File},
+        {"line", int64_t(E.Loc.Line)},
+        {"column", int64_t(E.Loc.Column)},
+    });
+  }
+  json::Object Root{
+      {"runs", std::move(RunList)},
+      {"dump", json::Object{{"map", In.MapSource},
+                            {"target", stringifyDumpTarget(D.target())},
+                            {"counter", stringifyDumpCounter(D.counter())},
+                            {"counter_hz", int64_t(D.counterHz())},
+                            {"cap", int64_t(D.cap())},
+                            {"exact", In.P.Exact},
+                            {"counts_differ", int64_t(Runs.CountsDiffer)},
+                            {"top_level_cycles", spreadJSON(Runs.TopLevel)}}},
+      {"regions", std::move(Regions)}};
+  OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
+}
+
 void InstanceLog::add(const InstanceEvent &E) {
   Instances.push_back(
       {E.ThreadId, E.Id, E.StartCycles, E.Inclusive, E.Raw, E.Repaired});

@@ -7,6 +7,8 @@
 //   lwp-report BINARY DUMP           per-region cycle table (or --format=csv,
 //                                    json, chrome-trace, folded)
 //   lwp-report --map-json=MAP DUMP   the same with a JSON map (map-file=)
+//   lwp-report BINARY D1 D2 ...      several runs: each region's mean and
+//                                    spread across the runs
 //   lwp-report --diff BINARY A B     two dumps of one binary side by side
 //   lwp-report --tvm-json=lwp.json --load-address=ADDR MODEL.so
 //                                    TVM's LWP output with its model
@@ -18,6 +20,7 @@
 #include "lwp/Report/Binary.h"
 #include "lwp/Report/Dump.h"
 #include "lwp/Report/Profile.h"
+#include "lwp/Report/Runs.h"
 #include "lwp/Report/TVM.h"
 #include "lwp/Report/Writers.h"
 
@@ -35,10 +38,14 @@
 using namespace llvm;
 
 static cl::OptionCategory Category("lwp-report options");
-static cl::list<std::string> Inputs(cl::Positional,
-                                    cl::desc("<binary> <dump> | <dump> (--raw) "
-                                             "| <binary> (--map)"),
-                                    cl::OneOrMore, cl::cat(Category));
+static cl::list<std::string>
+    Inputs(cl::Positional,
+           cl::desc("<binary> <dump>... | <dump> (--raw) "
+                    "| <binary> (--map); several "
+                    "dumps of one binary: each "
+                    "region's mean and spread "
+                    "across the runs"),
+           cl::OneOrMore, cl::cat(Category));
 static cl::opt<bool> Raw("raw",
                          cl::desc("Print the dump as recorded: header, images, "
                                   "counts, every record"),
@@ -240,11 +247,12 @@ int main(int argc, char **argv) {
     DumpPaths.push_back(TVMJSON);
     Dumps.push_back(std::move(*D));
   } else {
-    size_t NumInputs = (MapJSON.empty() ? 1 : 0) + (Diff ? 2 : 1);
-    if (Inputs.size() != NumInputs)
+    size_t NumBinaries = MapJSON.empty() ? 1 : 0;
+    if (Diff ? Inputs.size() != NumBinaries + 2
+             : Inputs.size() < NumBinaries + 1)
       return fail(Twine("expected ") +
                   (MapJSON.empty() ? "a binary" : "no binary (--map-json)") +
-                  (Diff ? " and two dumps" : " and a dump"));
+                  (Diff ? " and two dumps" : " and one or more dumps"));
     DumpPaths.assign(Inputs.begin() + (MapJSON.empty() ? 1 : 0), Inputs.end());
     for (const std::string &Path : DumpPaths) {
       Expected<lwp::Dump> D = lwp::Dump::open(Path);
@@ -266,6 +274,18 @@ int main(int argc, char **argv) {
       }
       Dumps.push_back(std::move(*D));
     }
+    // Several runs: one program, so that one map reads every dump.
+    if (!Diff)
+      for (size_t I = 1; I < Dumps.size(); ++I)
+        if (Error E = lwp::checkSameProgram(Dumps[0], DumpPaths[0], Dumps[I],
+                                            DumpPaths[I]))
+          return fail(toString(std::move(E)));
+    if (Dumps.size() > 1 && !Diff &&
+        (OutputFormat == Format::ChromeTrace || OutputFormat == Format::Folded))
+      return fail("--format=chrome-trace and --format=folded take one dump "
+                  "(several dumps give a table, CSV or JSON)");
+    if (Dumps.size() > 1 && !Diff && Tree)
+      return fail("--tree takes one dump");
     if (MapJSON.empty()) {
       lwp::ImageSearch Search;
       Search.Binaries.push_back(Inputs[0]);
@@ -337,6 +357,21 @@ int main(int argc, char **argv) {
   ToolOutputFile Out(OutputPath, EC, sys::fs::OF_Text);
   if (EC)
     return fail("cannot open '" + OutputPath + "': " + EC.message());
+  if (Profiles.size() > 1 && !Diff) {
+    lwp::RunsProfile Runs = lwp::combineRuns(Profiles);
+    lwp::ReportInput M{*D, Runs.Mean, &*Prog, DumpPath, MapSource};
+    std::vector<const lwp::Dump *> DumpPtrs;
+    for (const lwp::Dump &Each : Dumps)
+      DumpPtrs.push_back(&Each);
+    if (OutputFormat == Format::Table)
+      lwp::writeRunsTable(Out.os(), M, Runs, DumpPaths, Rows);
+    else if (OutputFormat == Format::CSV)
+      lwp::writeRunsCSV(Out.os(), M, Runs, Rows);
+    else
+      lwp::writeRunsJSON(Out.os(), M, Runs, DumpPaths, DumpPtrs, Rows);
+    Out.keep();
+    return 0;
+  }
   if (Diff) {
     if (OutputFormat != Format::Table)
       return fail("--diff prints a table only");

@@ -14,9 +14,10 @@
 #define LWP_REPORT_WRITERS_H
 
 #include "lwp/Report/Binary.h"
-#include "lwp/Report/Program.h"
 #include "lwp/Report/Dump.h"
 #include "lwp/Report/Profile.h"
+#include "lwp/Report/Program.h"
+#include "lwp/Report/Runs.h"
 
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
@@ -72,6 +73,31 @@ void writeJSON(llvm::raw_ostream &OS, const ReportInput &In,
 /// and the ratio B / A ("-" where A has none).
 void writeDiffTable(llvm::raw_ostream &OS, const ReportInput &A,
                     const ReportInput &B, const RowOptions &Options);
+
+/// Several runs of one binary (docs/report.md, "Several runs"): \p In holds
+/// the first dump and \p Runs.Mean as its profile (for the header, sorting
+/// and filtering); \p DumpNames names the dumps in run order. Per region:
+/// count (min..max when the runs differ), inclusive and self cycles as
+/// mean, min, max and sample standard deviation (the table: in percent of
+/// the mean), mean share.
+void writeRunsTable(llvm::raw_ostream &OS, const ReportInput &In,
+                    const RunsProfile &Runs,
+                    llvm::ArrayRef<std::string> DumpNames,
+                    const RowOptions &Options);
+/// The same as CSV: id,kind,function,depth,height,parent,runs,count_min,
+/// count_max,cycles_mean,cycles_min,cycles_max,cycles_stddev,self_mean,
+/// self_min,self_max,self_stddev,share_mean,share_min,share_max,
+/// extrapolated,file,line,column.
+void writeRunsCSV(llvm::raw_ostream &OS, const ReportInput &In,
+                  const RunsProfile &Runs, const RowOptions &Options);
+/// The same as JSON: {"runs": [{path, dropped, top_level_cycles}], "dump":
+/// {target, counter, ...}, "regions": [{..., "count": {min, max, equal},
+/// "cycles"/"self"/"share": {mean, min, max, stddev, runs: [...]}}]}.
+void writeRunsJSON(llvm::raw_ostream &OS, const ReportInput &In,
+                   const RunsProfile &Runs,
+                   llvm::ArrayRef<std::string> DumpNames,
+                   llvm::ArrayRef<const Dump *> Dumps,
+                   const RowOptions &Options);
 
 /// Collects the instances of an analysis for the trace and folded outputs.
 class InstanceLog {
