@@ -11,6 +11,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -59,7 +60,8 @@ LogicalResult RegionInfoAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, uint32_t id,
     lwp::RegionKind kind, StringRef function, std::optional<uint32_t> depth,
     std::optional<uint32_t> height, std::optional<uint32_t> parent,
-    StringRef file, uint32_t line, uint32_t column) {
+    StringRef file, uint32_t line, uint32_t column, StringRef op,
+    StringRef opName, StringRef ops) {
   if (id > MaxRegionId)
     return emitError() << "region ID " << id << " is above the largest "
                        << "region ID " << MaxRegionId;
@@ -68,6 +70,10 @@ LogicalResult RegionInfoAttr::verify(
     return emitError() << "a " << stringifyRegionKind(kind) << " region must "
                        << (IsLoop ? "have" : "not have")
                        << " a depth and a height";
+  if ((kind == lwp::RegionKind::Operator) != !op.empty() &&
+      kind != lwp::RegionKind::Loop)
+    return emitError() << "a " << stringifyRegionKind(kind) << " region must "
+                       << (op.empty() ? "have" : "not have") << " an operator";
   if (parent && *parent >= id)
     return emitError() << "parent region " << *parent
                        << " must have an ID below " << id;
@@ -76,7 +82,9 @@ LogicalResult RegionInfoAttr::verify(
 
 RegionInfoAttr lwp::toAttr(MLIRContext *Ctx, const RegionEntry &E) {
   return RegionInfoAttr::get(Ctx, E.Id, E.Kind, E.Function, E.Depth, E.Height,
-                             E.ParentId, E.Loc.File, E.Loc.Line, E.Loc.Column);
+                             E.ParentId, E.Loc.File, E.Loc.Line, E.Loc.Column,
+                             E.Operator, E.OperatorName,
+                             llvm::join(E.Operators, ","));
 }
 
 RegionEntry lwp::fromAttr(RegionInfoAttr Attr) {
@@ -90,6 +98,12 @@ RegionEntry lwp::fromAttr(RegionInfoAttr Attr) {
   E.Loc.File = Attr.getFile().str();
   E.Loc.Line = Attr.getLine();
   E.Loc.Column = Attr.getColumn();
+  E.Operator = Attr.getOperator_().str();
+  E.OperatorName = Attr.getOperatorName().str();
+  SmallVector<StringRef, 4> Ops;
+  Attr.getOperators().split(Ops, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef Op : Ops)
+    E.Operators.push_back(Op.str());
   return E;
 }
 
@@ -120,6 +134,15 @@ static LogicalResult verifyMapAttr(Operation *Op, Attribute Attr) {
 
 LogicalResult LWPDialect::verifyOperationAttribute(Operation *Op,
                                                    NamedAttribute Attr) {
+  // lwp.operator (lwp/Analysis/MLIROperators.h) marks any op as an
+  // operator: a string names it, a unit attribute does not.
+  if (Attr.getName() == "lwp.operator") {
+    if (!isa<StringAttr, UnitAttr>(Attr.getValue()))
+      return Op->emitOpError()
+             << "'lwp.operator' must be a string (the operator's name) or a "
+                "unit attribute";
+    return success();
+  }
   if (Attr.getName() != getInstrumentationMapAttrName())
     return Op->emitOpError()
            << "unknown lwp attribute '" << Attr.getName().getValue() << "'";
@@ -222,8 +245,9 @@ static LogicalResult verifyLoopProbe(Operation *Probe, ProbeKey Self) {
   }
   return Probe->emitOpError()
          << "has no matching "
-         << (Self.IsStart ? "lwp.probe_end" : "lwp.probe_start") << " loop "
-         << Self.Id << " in the same block";
+         << (Self.IsStart ? "lwp.probe_end" : "lwp.probe_start") << " "
+         << stringifyRegionKind(Self.Kind) << " " << Self.Id
+         << " in the same block";
 }
 
 /// A function probe must stand directly in the body of a function: a start in
@@ -248,7 +272,7 @@ static LogicalResult verifyFunctionProbe(Operation *Probe, ProbeKey Self) {
 
 static LogicalResult verifyProbe(Operation *Probe) {
   ProbeKey Self = *getProbeKey(Probe);
-  if (Self.Kind == lwp::RegionKind::Loop)
+  if (Self.Kind != lwp::RegionKind::Function)
     return verifyLoopProbe(Probe, Self);
   return verifyFunctionProbe(Probe, Self);
 }

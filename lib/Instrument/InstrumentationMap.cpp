@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
@@ -25,7 +26,15 @@ using llvm::StringRef;
 namespace json = llvm::json;
 
 StringRef lwp::stringifyRegionKind(RegionKind Kind) {
-  return Kind == RegionKind::Function ? "function" : "loop";
+  switch (Kind) {
+  case RegionKind::Function:
+    return "function";
+  case RegionKind::Loop:
+    return "loop";
+  case RegionKind::Operator:
+    return "operator";
+  }
+  return "unknown";
 }
 
 std::optional<RegionKind> lwp::parseRegionKind(StringRef Name) {
@@ -33,6 +42,8 @@ std::optional<RegionKind> lwp::parseRegionKind(StringRef Name) {
     return RegionKind::Function;
   if (Name == "loop")
     return RegionKind::Loop;
+  if (Name == "operator")
+    return RegionKind::Operator;
   return std::nullopt;
 }
 
@@ -73,6 +84,18 @@ void InstrumentationMap::writeJSON(llvm::raw_ostream &OS,
           J.attribute("file", E.Loc.File);
           J.attribute("line", static_cast<int64_t>(E.Loc.Line));
           J.attribute("column", static_cast<int64_t>(E.Loc.Column));
+          auto nullable = [&](StringRef Key, const std::string &V) {
+            if (V.empty())
+              J.attribute(Key, nullptr);
+            else
+              J.attribute(Key, V);
+          };
+          nullable("operator", E.Operator);
+          nullable("operator_name", E.OperatorName);
+          J.attributeArray("operators", [&] {
+            for (const std::string &Op : E.Operators)
+              J.value(Op);
+          });
         });
       }
     });
@@ -108,6 +131,42 @@ public:
     return S->str();
   }
 
+  /// A string or null (empty).
+  std::string nullableStr(StringRef Key) {
+    const json::Value *V = Obj.get(Key);
+    if (!V) {
+      fail(Key, "is missing");
+      return {};
+    }
+    if (V->getAsNull())
+      return {};
+    std::optional<StringRef> S = V->getAsString();
+    if (!S) {
+      fail(Key, "is not a string or null");
+      return {};
+    }
+    return S->str();
+  }
+
+  /// An array of strings.
+  std::vector<std::string> strings(StringRef Key) {
+    std::vector<std::string> Out;
+    const json::Array *A = Obj.getArray(Key);
+    if (!A) {
+      fail(Key, "is missing or not an array");
+      return Out;
+    }
+    for (const json::Value &V : *A) {
+      std::optional<StringRef> S = V.getAsString();
+      if (!S) {
+        fail(Key, "holds a value that is not a string");
+        return {};
+      }
+      Out.push_back(S->str());
+    }
+    return Out;
+  }
+
   std::nullopt_t fail(StringRef Key, StringRef What) {
     if (Error.empty())
       Error = llvm::formatv("region {0}: field '{1}' {2}", Index, Key, What);
@@ -133,9 +192,10 @@ Expected<InstrumentationMap> InstrumentationMap::fromJSON(StringRef Text) {
   std::optional<int64_t> Version = Root->getInteger("version");
   if (!Version)
     return createStringError("instrumentation map: no integer 'version'");
-  if (*Version != InstrumentationMapVersion)
+  if (*Version != 1 && *Version != InstrumentationMapVersion)
     return createStringError(
-        "instrumentation map: version %lld is not supported (expected %u)",
+        "instrumentation map: version %lld is not supported (expected 1 to "
+        "%u)",
         static_cast<long long>(*Version), InstrumentationMapVersion);
   const json::Array *Regions = Root->getArray("regions");
   if (!Regions)
@@ -159,11 +219,19 @@ Expected<InstrumentationMap> InstrumentationMap::fromJSON(StringRef Text) {
     Entry.Loc.File = R.str("file");
     Entry.Loc.Line = R.u32("line", false).value_or(0);
     Entry.Loc.Column = R.u32("column", false).value_or(0);
+    if (*Version >= 2) {
+      Entry.Operator = R.nullableStr("operator");
+      Entry.OperatorName = R.nullableStr("operator_name");
+      Entry.Operators = R.strings("operators");
+    }
     if (R.Error.empty()) {
-      if (std::optional<RegionKind> K = parseRegionKind(Kind))
+      std::optional<RegionKind> K = parseRegionKind(Kind);
+      if (K && (*Version >= 2 || *K != RegionKind::Operator))
         Entry.Kind = *K;
       else
-        R.fail("kind", "is neither 'function' nor 'loop'");
+        R.fail("kind", *Version >= 2
+                           ? "is not 'function', 'loop' or 'operator'"
+                           : "is neither 'function' nor 'loop'");
     }
     if (R.Error.empty() && Entry.Id > MaxRegionId)
       R.fail("id", "is above the largest region ID");
@@ -199,18 +267,48 @@ static std::string optionalToString(const std::optional<uint32_t> &V) {
   return V ? std::to_string(*V) : "-";
 }
 
+std::string lwp::operatorLabel(const RegionEntry &E) {
+  if (E.Operator.empty())
+    return {};
+  if (E.OperatorName.empty())
+    return E.Operator;
+  return E.Operator + " \"" + E.OperatorName + "\"";
+}
+
+std::string lwp::describeOperators(const RegionEntry &E) {
+  std::string Out = operatorLabel(E);
+  for (const std::string &Op : E.Operators) {
+    if (Op == E.Operator)
+      continue;
+    Out += Out.empty() ? "" : " + ";
+    Out += Op;
+  }
+  return Out.empty() ? "-" : Out;
+}
+
 void InstrumentationMap::printTable(llvm::raw_ostream &OS) const {
-  TextTable T({{"ID", true},
-               {"kind", false},
-               {"function", false},
-               {"depth", true},
-               {"height", true},
-               {"parent", true},
-               {"location", false}});
-  for (const RegionEntry &E : Entries)
-    T.add({std::to_string(E.Id), stringifyRegionKind(E.Kind).str(), E.Function,
-           optionalToString(E.Depth), optionalToString(E.Height),
-           optionalToString(E.ParentId), E.Loc.str()});
+  // The operator column only when some region has operators (MLIR maps of
+  // structured ops).
+  bool Operators = llvm::any_of(Entries, [](const RegionEntry &E) {
+    return !E.Operator.empty() || !E.Operators.empty();
+  });
+  std::vector<std::pair<std::string, bool>> Columns = {
+      {"ID", true},     {"kind", false},   {"function", false},
+      {"depth", true},  {"height", true},  {"parent", true},
+      {"location", false}};
+  if (Operators)
+    Columns.push_back({"operator", false});
+  TextTable T(std::move(Columns));
+  for (const RegionEntry &E : Entries) {
+    std::vector<std::string> Row = {
+        std::to_string(E.Id),      stringifyRegionKind(E.Kind).str(),
+        E.Function,                optionalToString(E.Depth),
+        optionalToString(E.Height), optionalToString(E.ParentId),
+        E.Loc.str()};
+    if (Operators)
+      Row.push_back(describeOperators(E));
+    T.add(std::move(Row));
+  }
   T.print(OS);
 }
 
@@ -220,8 +318,8 @@ void InstrumentationMap::printTable(llvm::raw_ostream &OS) const {
 
 namespace {
 constexpr size_t BlobHeaderSize = 32;
-constexpr size_t BlobEntrySize = 40;
-constexpr uint8_t HasDepthHeight = 1, HasParent = 2;
+constexpr size_t BlobEntrySize = 48, BlobEntrySizeV2 = 40;
+constexpr uint8_t HasDepthHeight = 1, HasParent = 2, HasOperator = 4;
 
 void append32(llvm::SmallVectorImpl<char> &Out, uint32_t V) {
   char Bytes[4];
@@ -242,9 +340,14 @@ uint32_t InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
     }
     return It->second;
   };
-  std::vector<std::pair<uint32_t, uint32_t>> Names;
+  struct Names {
+    uint32_t Function, File, Operator, OperatorName, Operators;
+  };
+  std::vector<Names> Names;
   for (const RegionEntry &E : Entries)
-    Names.push_back({intern(E.Function), intern(E.Loc.File)});
+    Names.push_back({intern(E.Function), intern(E.Loc.File),
+                     intern(E.Operator), intern(E.OperatorName),
+                     intern(llvm::join(E.Operators, ","))});
 
   size_t StringsOffset = BlobHeaderSize + Entries.size() * BlobEntrySize;
   size_t SlotsOffset =
@@ -262,8 +365,9 @@ uint32_t InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
   for (size_t I = 0; I != Entries.size(); ++I) {
     const RegionEntry &E = Entries[I];
     append32(Out, E.Id);
-    uint8_t Flags =
-        (E.Depth ? HasDepthHeight : 0) | (E.ParentId ? HasParent : 0);
+    uint8_t Flags = (E.Depth ? HasDepthHeight : 0) |
+                    (E.ParentId ? HasParent : 0) |
+                    (E.Operator.empty() ? 0 : HasOperator);
     Out.push_back(static_cast<char>(E.Kind));
     Out.push_back(static_cast<char>(Flags));
     Out.push_back(0);
@@ -271,11 +375,13 @@ uint32_t InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
     append32(Out, E.Depth.value_or(0));
     append32(Out, E.Height.value_or(0));
     append32(Out, E.ParentId.value_or(0));
-    append32(Out, Names[I].first);
-    append32(Out, Names[I].second);
+    append32(Out, Names[I].Function);
+    append32(Out, Names[I].File);
     append32(Out, E.Loc.Line);
     append32(Out, E.Loc.Column);
-    append32(Out, 0);
+    append32(Out, Names[I].Operator);
+    append32(Out, Names[I].OperatorName);
+    append32(Out, Names[I].Operators);
   }
   Out.append(Strings.begin(), Strings.end());
   Out.resize(Start + Size, '\0');
@@ -305,20 +411,21 @@ Expected<std::vector<MapBlob>> InstrumentationMap::readBlobs(StringRef Bytes) {
     uint32_t Version = read32le(H + 8), Size = read32le(H + 12),
              Count = read32le(H + 16), StringsOffset = read32le(H + 20),
              SlotsOffset = read32le(H + 24);
-    if (Version != 1 && Version != 2)
+    if (Version < 1 || Version > InstrumentationMapBlobVersion)
       return createStringError("instrumentation map section: blob %u has "
-                               "version %u (expected 1 or 2)",
-                               Blob, Version);
-    if (Version == 1)
+                               "version %u (expected 1 to %u)",
+                               Blob, Version, InstrumentationMapBlobVersion);
+    bool HasSlots = Version >= 2;
+    size_t EntrySize = Version >= 3 ? BlobEntrySize : BlobEntrySizeV2;
+    if (!HasSlots)
       SlotsOffset = Size;
     // Every bound is checked in 64 bits, so that no subtraction wraps.
-    uint64_t EntriesEnd = BlobHeaderSize + uint64_t(Count) * BlobEntrySize;
-    uint64_t SlotsEnd =
-        uint64_t(SlotsOffset) +
-        (Version == 2 ? uint64_t(Count) * RegionSlotSize : 0);
+    uint64_t EntriesEnd = BlobHeaderSize + uint64_t(Count) * EntrySize;
+    uint64_t SlotsEnd = uint64_t(SlotsOffset) +
+                        (HasSlots ? uint64_t(Count) * RegionSlotSize : 0);
     if (Size > Rest.size() || StringsOffset < EntriesEnd ||
         StringsOffset > SlotsOffset || SlotsEnd > Size ||
-        (Version == 2 && SlotsOffset % RegionSlotAlign != 0))
+        (HasSlots && SlotsOffset % RegionSlotAlign != 0))
       return createStringError("instrumentation map section: blob %u is "
                                "truncated or corrupt",
                                Blob);
@@ -335,18 +442,28 @@ Expected<std::vector<MapBlob>> InstrumentationMap::readBlobs(StringRef Bytes) {
     MapBlob B;
     B.Offset = Pos;
     B.Version = Version;
-    B.SlotsOffset = Version == 2 ? SlotsOffset : 0;
+    B.SlotsOffset = HasSlots ? SlotsOffset : 0;
     for (uint32_t I = 0; I != Count; ++I) {
-      const char *P = H + BlobHeaderSize + I * BlobEntrySize;
+      const char *P = H + BlobHeaderSize + I * EntrySize;
       RegionEntry E;
       E.Id = read32le(P);
       uint8_t Kind = P[4], Flags = P[5];
       std::optional<StringRef> Function = string(read32le(P + 20));
       std::optional<StringRef> File = string(read32le(P + 24));
-      bool BadId = Version == 2 ? E.Id != I : E.Id > MaxRegionId;
-      bool BadParent = (Flags & HasParent) && Version == 2 &&
-                       read32le(P + 16) >= Count;
-      if (Kind > 1 || !Function || !File || BadId || BadParent)
+      std::optional<StringRef> Operator, OperatorName, Operators;
+      if (Version >= 3) {
+        Operator = string(read32le(P + 36));
+        OperatorName = string(read32le(P + 40));
+        Operators = string(read32le(P + 44));
+      }
+      bool BadId = HasSlots ? E.Id != I : E.Id > MaxRegionId;
+      bool BadParent =
+          (Flags & HasParent) && HasSlots && read32le(P + 16) >= Count;
+      bool BadOperator =
+          Version >= 3 && (!Operator || !OperatorName || !Operators);
+      unsigned MaxKind = Version >= 3 ? 2 : 1;
+      if (Kind > MaxKind || !Function || !File || BadId || BadParent ||
+          BadOperator)
         return createStringError("instrumentation map section: region %u of "
                                  "blob %u is corrupt",
                                  I, Blob);
@@ -361,6 +478,16 @@ Expected<std::vector<MapBlob>> InstrumentationMap::readBlobs(StringRef Bytes) {
       E.Loc.File = File->str();
       E.Loc.Line = read32le(P + 28);
       E.Loc.Column = read32le(P + 32);
+      if (Version >= 3) {
+        if (Flags & HasOperator) {
+          E.Operator = Operator->str();
+          E.OperatorName = OperatorName->str();
+        }
+        llvm::SmallVector<StringRef, 4> Ops;
+        Operators->split(Ops, ',', -1, /*KeepEmpty=*/false);
+        for (StringRef Op : Ops)
+          E.Operators.push_back(Op.str());
+      }
       B.Entries.push_back(std::move(E));
     }
     Blobs.push_back(std::move(B));
@@ -379,7 +506,7 @@ Expected<InstrumentationMap> InstrumentationMap::readSection(StringRef Bytes) {
   for (auto [Index, B] : llvm::enumerate(*Blobs)) {
     uint32_t First = Next;
     for (RegionEntry &E : B.Entries) {
-      if (B.Version == 2) {
+      if (B.Version >= 2) {
         E.rebase(First);
         Next = E.Id + 1;
       }

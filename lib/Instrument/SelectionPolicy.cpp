@@ -28,8 +28,6 @@ StringRef lwp::stringifySkipReason(SkipReason Reason) {
     return "depth above max-loop-depth";
   case SkipReason::TooLow:
     return "height below lwp-min-loop-height";
-  case SkipReason::InsideParallel:
-    return "nested inside a parallel loop";
   }
   return "unknown";
 }
@@ -66,8 +64,6 @@ bool SelectionPolicy::matchesFilter(StringRef Function) const {
 SkipReason SelectionPolicy::classifyLoop(const LoopNode &Loop) const {
   if (Options.StatsLevel < stats_level::LoopRegions)
     return SkipReason::StatsLevel;
-  if (Loop.InParallel)
-    return SkipReason::InsideParallel;
   if (Loop.Height < Options.MinLoopHeight)
     return SkipReason::TooLow;
   if (Options.StatsLevel >= stats_level::AllLoops)
@@ -77,6 +73,24 @@ SkipReason SelectionPolicy::classifyLoop(const LoopNode &Loop) const {
   if (Options.InstrumentSiblings && Loop.HasSiblings)
     return SkipReason::Selected;
   return SkipReason::TooDeep;
+}
+
+Expected<uint32_t> SelectionPolicy::reserveIds(StringRef Function,
+                                               size_t Count) {
+  if (Count && NextId + Count - 1 > MaxRegionId)
+    return createStringError(
+        "function '%s' needs region IDs up to %llu, above the largest "
+        "region ID %u (instrument fewer regions)",
+        Function.str().c_str(),
+        static_cast<unsigned long long>(NextId + Count - 1), MaxRegionId);
+  uint32_t First = static_cast<uint32_t>(NextId);
+  NextId += Count;
+  return First;
+}
+
+bool SelectionPolicy::selectsOperators(StringRef Function) const {
+  return Options.StatsLevel >= stats_level::LoopRegions &&
+         matchesFilter(Function);
 }
 
 Expected<FunctionPlan> SelectionPolicy::planFunction(StringRef Function,

@@ -208,7 +208,7 @@ Expected<Program> Program::load(const Dump &D, const ImageSearch &Search,
     for (const MapBlob &Candidate : B.blobs())
       if (B.mapAddress() + Candidate.Offset == M.BlobVaddr)
         Blob = &Candidate;
-    if (!Blob || Blob->Version != 2 || Blob->Entries.size() != M.NumRegions)
+    if (!Blob || Blob->Version < 2 || Blob->Entries.size() != M.NumRegions)
       return createStringError(
           "dump '%s': binary '%s' has no map blob of %u regions at address "
           "0x%llx, where the dump's module %zu is (the binary changed since "

@@ -858,7 +858,8 @@ void __lwp_register_module(void *Blob) {
    * of the slot address, lwp_dump masks 4 bits): so must the blob. */
   if (!H || ((uintptr_t)H & 15) ||
       memcmp(H->magic, LWP_MAP_MAGIC, LWP_MAP_MAGIC_SIZE) ||
-      H->version != LWP_MAP_BLOB_VERSION || (H->slots_offset & 15) ||
+      H->version < LWP_MAP_BLOB_MIN_VERSION ||
+      H->version > LWP_MAP_BLOB_VERSION || (H->slots_offset & 15) ||
       H->slots_offset > H->size ||
       H->num_regions > (H->size - H->slots_offset) / sizeof(struct lwp_slot)) {
     warnModule("bad map blob at", Blob, "its regions are not counted");

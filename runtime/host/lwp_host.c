@@ -459,14 +459,15 @@ static void coreRegister(void *Blob) {
   ensureInit();
   const struct lwp_map_blob_header *H = Blob;
   if (!H || memcmp(H->magic, LWP_MAP_MAGIC, LWP_MAP_MAGIC_SIZE) != 0 ||
-      H->version != LWP_MAP_BLOB_VERSION || H->slots_offset % 16 != 0 ||
+      H->version < LWP_MAP_BLOB_MIN_VERSION ||
+      H->version > LWP_MAP_BLOB_VERSION || H->slots_offset % 16 != 0 ||
       (uint64_t)H->slots_offset +
               (uint64_t)sizeof(struct lwp_slot) * H->num_regions >
           H->size) {
     fprintf(stderr,
             "lwp: ignoring a module whose map blob at %p is not a "
-            "version %u LWP map (built by another LWP?)\n",
-            Blob, LWP_MAP_BLOB_VERSION);
+            "version %u-%u LWP map (built by another LWP?)\n",
+            Blob, LWP_MAP_BLOB_MIN_VERSION, LWP_MAP_BLOB_VERSION);
     return;
   }
   struct lwp_slot *Slots = (struct lwp_slot *)((char *)Blob + H->slots_offset);

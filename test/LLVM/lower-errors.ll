@@ -59,7 +59,7 @@
 ; TYPE: error: lwp-lower: '__lwp_probe_start' is declared with another type than void(i32){{$}}
 ; ADDRESS: error: lwp-lower: '__lwp_probe_start' is used other than as the callee of a call in function 'f'{{$}}
 ; BADMAP: error: lwp-lower: malformed !lwp.instrumentation_map operand: expected !{i32 <version>, !"<json>"}{{$}}
-; VERSION: error: lwp-lower: unsupported !lwp.instrumentation_map version 2 (expected 1){{$}}
+; VERSION: error: lwp-lower: unsupported !lwp.instrumentation_map version 3 (expected 1 to 2){{$}}
 ; NOTINMAP: error: lwp-lower: a probe in function 'f' has ID 1, which the module's instrumentation map does not have{{$}}
 ; NOMAP: error: lwp-lower: a probe in function 'f' has ID 0, which the module's instrumentation map does not have{{$}}
 ; GAP: error: lwp-lower: the instrumentation map's region 1 has ID 2: IDs must run 0, 1, ... (a module instrumented by an older LWP with lwp-id-base?){{$}}
@@ -113,7 +113,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ;--- version.ll
 target triple = "aarch64-unknown-linux-gnu"
 !lwp.instrumentation_map = !{!0}
-!0 = !{i32 2, !"{}"}
+!0 = !{i32 3, !"{}"}
 
 ;--- notinmap.ll
 target triple = "x86_64-unknown-linux-gnu"

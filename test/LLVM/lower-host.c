@@ -29,21 +29,21 @@
 // RUN: lwp-report --map %t/prog.stripped | FileCheck %s --check-prefix=MAP
 // RUN: lwp-report %t/prog.stripped %t/prog.dump --sort=id --format=csv | FileCheck %s --check-prefix=REPORT
 
-// The blob (version 2): 384 bytes, 3 regions, strings at 0x98 (152), 64-byte
-// slots from 0xc0 (192): region 0 (the function, line 4) at 192, 1 (the row
-// loop, 7:3, depth 0, height 1, parent 0) at 256, 2 (the column loop, 9:5,
-// depth 1, height 0, parent 1) at 320; strings "kernel" and
+// The blob (version 3): 400 bytes, 3 regions, strings at 0xb0 (176), 64-byte
+// slots from 0xd0 (208): region 0 (the function, line 4) at 208, 1 (the row
+// loop, 7:3, depth 0, height 1, parent 0) at 272, 2 (the column loop, 9:5,
+// depth 1, height 0, parent 1) at 336; strings "kernel",  "" (no operator) and
 // "/lwp/lower/kernel.c".
-// IR:      @[[MAPG:__lwp_map\.[0-9a-f]{16}]] = internal global [384 x i8] c"LWPMAP\00\00\02\00\00\00\80\01\00\00\03\00\00\00\98\00\00\00\C0\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\07\00\00\00\04\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\01\03\00\00\00\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\07\00\00\00\07\00\00\00\03\00\00\00\00\00\00\00\02\00\00\00\01\03\00\00\01\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\07\00\00\00\09\00\00\00\05\00\00\00\00\00\00\00kernel\00/lwp/lower/kernel.c\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00", section "lwp_map", align 16
+// IR:      @[[MAPG:__lwp_map\.[0-9a-f]{16}]] = internal global [400 x i8] c"LWPMAP\00\00\03\00\00\00\90\01\00\00\03\00\00\00\B0\00\00\00\D0\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\07\00\00\00\04\00\00\00\00\00\00\00\1B\00\00\00\1B\00\00\00\1B\00\00\00\01\00\00\00\01\03\00\00\00\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\07\00\00\00\07\00\00\00\03\00\00\00\1B\00\00\00\1B\00\00\00\1B\00\00\00\02\00\00\00\01\03\00\00\01\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\07\00\00\00\09\00\00\00\05\00\00\00\1B\00\00\00\1B\00\00\00\1B\00\00\00kernel\00/lwp/lower/kernel.c\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00", section "lwp_map", align 16
 // IR-NEXT: @llvm.compiler.used = appending global [1 x ptr] [ptr @[[MAPG]]], section "llvm.metadata"
 // IR-NEXT: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @__lwp_module_ctor, ptr null }]
 // IR-LABEL: define {{.*}} @kernel(
-// IR-DAG:  notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 192)), !dbg [[FN:![0-9]+]]
-// IR-DAG:  notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 256)), !dbg [[ROWS:![0-9]+]]
-// IR-DAG:  notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 320)), !dbg [[COLS:![0-9]+]]
-// IR-DAG:  notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 320)), !dbg [[COLS]]
-// IR-DAG:  notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 256)), !dbg [[ROWS]]
-// IR-DAG:  notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 192)), !dbg
+// IR-DAG:  notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)), !dbg [[FN:![0-9]+]]
+// IR-DAG:  notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)), !dbg [[ROWS:![0-9]+]]
+// IR-DAG:  notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)), !dbg [[COLS:![0-9]+]]
+// IR-DAG:  notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)), !dbg [[COLS]]
+// IR-DAG:  notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)), !dbg [[ROWS]]
+// IR-DAG:  notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)), !dbg
 // IR:      declare hidden preserve_allcc void @__lwp_probe_start(ptr)
 // IR:      declare hidden preserve_allcc void @__lwp_probe_end(ptr)
 // IR:      define internal void @__lwp_module_ctor()
@@ -53,10 +53,10 @@
 // IR-DAG:  [[COLS]] = !DILocation(line: 9, column: 5, scope:
 // NPROBES: 6
 
-// ELF: lwp_map PROGBITS {{[0-9a-f]+}} {{[0-9a-f]+}} 000180 00 WA 0 0 16
+// ELF: lwp_map PROGBITS {{[0-9a-f]+}} {{[0-9a-f]+}} 000190 00 WA 0 0 16
 // OBJ:      Contents of section lwp_map:
-// OBJ-NEXT: 0000 4c57504d 41500000 02000000 80010000
-// OBJ-NEXT: 0010 03000000 98000000 c0000000 00000000
+// OBJ-NEXT: 0000 4c57504d 41500000 03000000 90010000
+// OBJ-NEXT: 0010 03000000 b0000000 d0000000 00000000
 
 // Three calls of kernel with 7 rows: 3 functions, 3 row loops, 21 column
 // loops, under the program-wide IDs 1-3 that the runtime gave the module.

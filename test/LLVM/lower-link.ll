@@ -20,25 +20,26 @@
 ; RUN: llvm-readelf -S %t/ab.o | FileCheck %s --check-prefix=ELF
 ; RUN: lwp-report --map %t/ab.o | FileCheck %s --check-prefix=REPORT
 
-; Each module's map: version 2, 256 bytes, 2 regions (0: function, 1: loop
-; with parent 0; no debug info: file "" at string 3), 64-byte slots at 128
-; (region 0) and 192 (region 1). Both
+; Each module's map: version 3, 272 bytes, 2 regions (0: function, 1: loop
+; with parent 0; no debug info: file "" at string 3, no operators: "" too),
+; 64-byte slots at 144
+; (region 0) and 208 (region 1). Both
 ; are kept and registered, each by its own constructor at priority 1.
 ; LINK:      @llvm.compiler.used = appending global [2 x ptr] [ptr @[[MA:__lwp_map\.[0-9a-f]{16}]], ptr @[[MB:__lwp_map\.[0-9a-f]{16}]]], section "llvm.metadata"
 ; LINK-NEXT: @llvm.global_ctors = appending global [2 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @[[CA:__lwp_module_ctor(\.[0-9]+)?]], ptr null }, { i32, ptr, ptr } { i32 1, ptr @[[CB:__lwp_module_ctor(\.[0-9]+)?]], ptr null }]
-; LINK-NEXT: @[[MA]] = internal global [256 x i8] c"LWPMAP\00\00\02\00\00\00\00\01\00\00\02\00\00\00p\00\00\00\80\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\01\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00fa\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00", section "lwp_map", align 16
-; LINK-NEXT: @[[MB]] = internal global [256 x i8] c"LWPMAP\00\00\02\00\00\00\00\01\00\00\02\00\00\00p\00\00\00\80\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\01\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00fb\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00", section "lwp_map", align 16
+; LINK-NEXT: @[[MA]] = internal global [272 x i8] c"LWPMAP\00\00\03\00\00\00\10\01\00\00\02\00\00\00\80\00\00\00\90\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\03\00\00\00\03\00\00\00\01\00\00\00\01\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\03\00\00\00\03\00\00\00fa\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00", section "lwp_map", align 16
+; LINK-NEXT: @[[MB]] = internal global [272 x i8] c"LWPMAP\00\00\03\00\00\00\10\01\00\00\02\00\00\00\80\00\00\00\90\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\03\00\00\00\03\00\00\00\01\00\00\00\01\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\00\00\00\00\00\00\00\00\03\00\00\00\03\00\00\00\03\00\00\00fb\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00", section "lwp_map", align 16
 ; LINK-NOT:  @__lwp_map.
 ; LINK:      define internal void @[[CA]]()
 ; LINK-NEXT:   call void @__lwp_register_module(ptr @[[MA]])
 ; LINK-NEXT:   ret void
 ; LINK-LABEL: define void @fa(
 ; LINK-NEXT: entry:
-; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MA]], i64 128))
-; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MA]], i64 192))
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MA]], i64 144))
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MA]], i64 208))
 ; LINK:      exit:
-; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MA]], i64 192))
-; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MA]], i64 128))
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MA]], i64 208))
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MA]], i64 144))
 ; LINK-NEXT:   ret void
 ; LINK:      declare hidden preserve_allcc void @__lwp_probe_start(ptr)
 ; LINK:      declare hidden preserve_allcc void @__lwp_probe_end(ptr)
@@ -47,19 +48,19 @@
 ; LINK-NEXT:   ret void
 ; LINK-LABEL: define void @fb(
 ; LINK-NEXT: entry:
-; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MB]], i64 128))
-; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MB]], i64 192))
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MB]], i64 144))
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MB]], i64 208))
 ; LINK:      exit:
-; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MB]], i64 192))
-; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MB]], i64 128))
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MB]], i64 208))
+; LINK-NEXT:   notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MB]], i64 144))
 ; LINK-NEXT:   ret void
 ; LINK-NOT:  (i32 {{[0-9]+}})
 
-; One object: both blobs in lwp_map (2 x 256 bytes), both constructors in
+; One object: both blobs in lwp_map (2 x 272 bytes), both constructors in
 ; .init_array.1; the report numbers the regions of both maps 1, 2, ... in
 ; section order, each parent in its own module.
 ; ELF-DAG: ] .init_array.1 INIT_ARRAY {{[0-9a-f]+}} {{[0-9a-f]+}} 000010 00 WA 0 0 8
-; ELF-DAG: ] lwp_map PROGBITS {{[0-9a-f]+}} {{[0-9a-f]+}} 000200 00 WA 0 0 16
+; ELF-DAG: ] lwp_map PROGBITS {{[0-9a-f]+}} {{[0-9a-f]+}} 000220 00 WA 0 0 16
 ; REPORT:      ID  kind      function  depth  height  parent  location
 ; REPORT-NEXT:  1  function  fa            -       -       -  -
 ; REPORT-NEXT:  2  loop      fa            0       0       1  -

@@ -30,36 +30,37 @@
 ; RUN: opt -passes=verify %t.hex.ll -S -o %t.hex.same.ll
 ; RUN: diff %t.hex.same.ll %t.hex.again.ll
 
-; The map: one blob (lwp/Runtime/MapFormat.h, version 2) of 256 bytes:
-;   header   magic, version 2, size 0x100 (256), 2 regions, strings at 0x70
-;            (112), slots at 0x80 (128), reserved 0;
+; The map: one blob (lwp/Runtime/MapFormat.h, version 3) of 272 bytes:
+;   header   magic, version 3, size 0x110 (272), 2 regions, strings at 0x80
+;            (128), slots at 0x90 (144), reserved 0;
 ;   entry 0  ID 0, function, flags 0, depth/height/parent 0, "sum" at 0,
-;            "s.c" at 4, line 3, column 0;
+;            "s.c" at 4, line 3, column 0, operator, its name and the
+;            operators held all "" (at 8);
 ;   entry 1  ID 1, loop, flags 3, depth 0, height 0, parent 0, "sum", "s.c",
-;            line 5, column 3;
-;   strings  "sum\0s.c\0" (112..119), zero padding to 128;
-;   slots    two zeroed 64-byte slots (struct lwp_slot): region 0 at 128,
-;            region 1 at 192.
+;            line 5, column 3, no operator ("" at 8);
+;   strings  "sum\0s.c\0\0" (128..136), zero padding to 144;
+;   slots    two zeroed 64-byte slots (struct lwp_slot): region 0 at 144,
+;            region 1 at 208.
 ; Internal, writable (the runtime writes the slots), align 16, kept by
 ; @llvm.compiler.used, registered by the module constructor at priority 1.
-; MAP:      @[[MAP:__lwp_map\.[0-9a-f]{16}]] = internal global [256 x i8] c"LWPMAP\00\00\02\00\00\00\00\01\00\00\02\00\00\00p\00\00\00\80\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\04\00\00\00\03\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\01\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\04\00\00\00\05\00\00\00\03\00\00\00\00\00\00\00sum\00s.c\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00", section "lwp_map", align 16
+; MAP:      @[[MAP:__lwp_map\.[0-9a-f]{16}]] = internal global [272 x i8] c"LWPMAP\00\00\03\00\00\00\10\01\00\00\02\00\00\00\80\00\00\00\90\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\04\00\00\00\03\00\00\00\00\00\00\00\08\00\00\00\08\00\00\00\08\00\00\00\01\00\00\00\01\03\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\04\00\00\00\05\00\00\00\03\00\00\00\08\00\00\00\08\00\00\00\08\00\00\00sum\00s.c\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00", section "lwp_map", align 16
 ; MAP-NEXT: @llvm.compiler.used = appending global [1 x ptr] [ptr @[[MAP]]], section "llvm.metadata"
 ; MAP-NEXT: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @__lwp_module_ctor, ptr null }]
 ; MAP-NOT:  __lwp_handler_name
 
 ; Hexagon: one inline-asm packet per probe, { r0 = ##<slot>; call <handler> }
-; with the slot of region 0 (map+128) or 1 (map+192), the debug location
+; with the slot of region 0 (map+144) or 1 (map+208), the debug location
 ; kept; no call of the probe functions, no declaration of them, no intrinsic.
 ; HEX-LABEL: define i32 @sum(
 ; HEX:       entry:
-; HEX-NEXT:    notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 128)) #[[#]], !dbg [[FN:![0-9]+]]
+; HEX-NEXT:    notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 144)) #[[#]], !dbg [[FN:![0-9]+]]
 ; HEX:       ph:
-; HEX-NEXT:    notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 192)) #[[#]], !dbg [[LOOP:![0-9]+]]
+; HEX-NEXT:    notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 208)) #[[#]], !dbg [[LOOP:![0-9]+]]
 ; HEX:       exit:
-; HEX-NEXT:    notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 192)) #[[#]], !dbg [[LOOP]]
+; HEX-NEXT:    notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 208)) #[[#]], !dbg [[LOOP]]
 ; HEX:       done:
 ; HEX-NEXT:    phi
-; HEX-NEXT:    notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 128)) #[[#]], !dbg [[END:![0-9]+]]
+; HEX-NEXT:    notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 144)) #[[#]], !dbg [[END:![0-9]+]]
 ; HEX-NEXT:    ret i32
 ; HEX-NEXT:  }
 ; HEX-NOT:   @__lwp_probe_start
@@ -70,14 +71,14 @@
 ; address, the debug location kept; no intrinsic, no unlowered declaration.
 ; HOST-LABEL:  define i32 @sum(
 ; HOST:        entry:
-; HOST-NEXT:     notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 128)), !dbg [[FN:![0-9]+]]
+; HOST-NEXT:     notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 144)), !dbg [[FN:![0-9]+]]
 ; HOST:        ph:
-; HOST-NEXT:     notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 192)), !dbg [[LOOP:![0-9]+]]
+; HOST-NEXT:     notail call preserve_allcc void @__lwp_probe_start(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 208)), !dbg [[LOOP:![0-9]+]]
 ; HOST:        exit:
-; HOST-NEXT:     notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 192)), !dbg [[LOOP]]
+; HOST-NEXT:     notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 208)), !dbg [[LOOP]]
 ; HOST:        done:
 ; HOST-NEXT:     phi
-; HOST-NEXT:     notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 128)), !dbg [[END:![0-9]+]]
+; HOST-NEXT:     notail call preserve_allcc void @__lwp_probe_end(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 144)), !dbg [[END:![0-9]+]]
 ; HOST-NEXT:     ret i32
 ; HOST-NEXT:   }
 ; HOST-NOT:    instrprof

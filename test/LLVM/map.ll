@@ -1,5 +1,5 @@
 ; The instrumentation map: the JSON file of -lwp-map-file, the copy kept in
-; the module as !lwp.instrumentation_map = !{!{i32 1, !"<json>"}}, and the
+; the module as !lwp.instrumentation_map = !{!{i32 2, !"<json>"}}, and the
 ; refusal to instrument a module twice.
 ; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-instrument -stats-level=70 \
 ; RUN:   -lwp-instrument-siblings -lwp-map-file=%t.json %S/Inputs/forest.ll -S -o %t.ll
@@ -8,7 +8,7 @@
 
 ; Rows in ID order; no debug info, so no source location.
 ; JSON:      {
-; JSON-NEXT:   "version": 1,
+; JSON-NEXT:   "version": 2,
 ; JSON-NEXT:   "regions": [
 ; JSON-NEXT:     {
 ; JSON-NEXT:       "id": 0,
@@ -19,7 +19,10 @@
 ; JSON-NEXT:       "parent": null,
 ; JSON-NEXT:       "file": "",
 ; JSON-NEXT:       "line": 0,
-; JSON-NEXT:       "column": 0
+; JSON-NEXT:       "column": 0,
+; JSON-NEXT:       "operator": null,
+; JSON-NEXT:       "operator_name": null,
+; JSON-NEXT:       "operators": []
 ; JSON-NEXT:     },
 ; JSON-NEXT:     {
 ; JSON-NEXT:       "id": 1,
@@ -55,7 +58,7 @@
 ; JSON-NOT:        "id"
 
 ; MD: !lwp.instrumentation_map = !{![[MAP:[0-9]+]]}
-; MD: ![[MAP]] = !{i32 1, !"{\22version\22:1,\22regions\22:[{\22id\22:0,\22kind\22:\22function\22,\22function\22:\22forest\22,{{.*}}{\22id\22:5,\22kind\22:\22function\22,\22function\22:\22flat\22,\22depth\22:null,\22height\22:null,\22parent\22:null,\22file\22:\22\22,\22line\22:0,\22column\22:0}]}"}
+; MD: ![[MAP]] = !{i32 2, !"{\22version\22:2,\22regions\22:[{\22id\22:0,\22kind\22:\22function\22,\22function\22:\22forest\22,{{.*}}{\22id\22:5,\22kind\22:\22function\22,\22function\22:\22flat\22,\22depth\22:null,\22height\22:null,\22parent\22:null,\22file\22:\22\22,\22line\22:0,\22column\22:0,\22operator\22:null,\22operator_name\22:null,\22operators\22:[]}]}"}
 
 ; A second run is refused with a clear error, from the map metadata...
 ; RUN: not opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-instrument -stats-level=70 \

@@ -56,7 +56,7 @@
 ; NOMATCH-NOT: __lwp_probe
 ; NOMATCH:     !lwp.instrumentation_map = !{![[M:[0-9]+]]}
 ; NOMATCH-NOT: __lwp_probe
-; NOMATCH:     ![[M]] = !{i32 1, !"{\22version\22:1,\22regions\22:[]}"}
+; NOMATCH:     ![[M]] = !{i32 2, !"{\22version\22:2,\22regions\22:[]}"}
 
 ; -lwp-function-filter: a searched regex; the other function is untouched.
 ; RUN: %{lwp} -stats-level=70 '-lwp-function-filter=^fl' -pass-remarks-missed=lwp \

@@ -28,7 +28,7 @@
 // HEX:       .section lwp_map,"aw",@progbits
 // HEX-NEXT:  .p2align 4
 // HEX-NEXT:  [[MAP]]:
-// HEX:       {{\.(ascii|string)}} "LWPMAP\000\000\002\000\000
+// HEX:       {{\.(ascii|string)}} "LWPMAP\000\000\003\000\000
 // HEX:       .section .init_array.1,"aw",@init_array
 // HEX-NEXT:  .p2align 2
 // HEX-NEXT:  .word __lwp_module_ctor

@@ -16,31 +16,32 @@
 // COMMON-NOT: lwp.instrumentation_map
 // COMMON-NOT: lwp.probe
 
-// Slots start at byte 128 of the blob (32-byte header, 2 x 40-byte entries,
-// strings "f\0f.c\0", padding to 16): region 0 at 128, region 1 at 192 (64-byte slots).
+// Slots start at byte 144 of the blob (32-byte header, 2 x 48-byte entries,
+// strings "f\0f.c\0\0", padding to 16): region 0 at 144, region 1 at 208
+// (64-byte slots).
 // COMMON-LABEL: func.func @f
 // COMMON:        %[[M0:.*]] = llvm.mlir.addressof @[[MAP:__lwp_map\.[0-9a-f]+]] : !llvm.ptr
-// COMMON-NEXT:   %[[S0:.*]] = llvm.getelementptr inbounds %[[M0]][128] : (!llvm.ptr) -> !llvm.ptr, i8
+// COMMON-NEXT:   %[[S0:.*]] = llvm.getelementptr inbounds %[[M0]][144] : (!llvm.ptr) -> !llvm.ptr, i8
 // HEX-NEXT:      llvm.inline_asm has_side_effects "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}" %[[S0]]
 // HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_start(%[[S0]]) : (!llvm.ptr) -> ()
 // COMMON:        %[[M1:.*]] = llvm.mlir.addressof @[[MAP]]
-// COMMON-NEXT:   %[[S1:.*]] = llvm.getelementptr inbounds %[[M1]][192]
+// COMMON-NEXT:   %[[S1:.*]] = llvm.getelementptr inbounds %[[M1]][208]
 // HEX-NEXT:      llvm.inline_asm has_side_effects "{ r0 = ##$0; call __lwp_probe_start }", {{.*}} %[[S1]]
 // HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_start(%[[S1]])
 // COMMON-NEXT:   scf.for
 // COMMON:        %[[M2:.*]] = llvm.mlir.addressof @[[MAP]]
-// COMMON-NEXT:   %[[S2:.*]] = llvm.getelementptr inbounds %[[M2]][192]
+// COMMON-NEXT:   %[[S2:.*]] = llvm.getelementptr inbounds %[[M2]][208]
 // HEX-NEXT:      llvm.inline_asm has_side_effects "{ r0 = ##$0; call __lwp_probe_end }", {{.*}} %[[S2]]
 // HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_end(%[[S2]])
 // COMMON:        %[[M3:.*]] = llvm.mlir.addressof @[[MAP]]
-// COMMON-NEXT:   %[[S3:.*]] = llvm.getelementptr inbounds %[[M3]][128]
+// COMMON-NEXT:   %[[S3:.*]] = llvm.getelementptr inbounds %[[M3]][144]
 // HEX-NEXT:      llvm.inline_asm has_side_effects "{ r0 = ##$0; call __lwp_probe_end }", {{.*}} %[[S3]]
 // HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_end(%[[S3]])
 // COMMON-NEXT:   return
-// The map: magic "LWPMAP", version 2, size 256, 2 regions, strings at 112,
-// slots at 128; the string table; 128 zero bytes of slots. Internal,
+// The map: magic "LWPMAP", version 3, size 272, 2 regions, strings at 128,
+// slots at 144; the string table; 128 zero bytes of slots. Internal,
 // writable, 16-byte aligned, in section lwp_map.
-// COMMON: llvm.mlir.global internal @[[MAP]]("LWPMAP\00\00\02\00\00\00\00\01\00\00\02\00\00\00p\00\00\00\80\00\00\00{{.*}}f\00f.c\00{{(\\00)+}}") {addr_space = 0 : i32, alignment = 16 : i64, section = "lwp_map"}
+// COMMON: llvm.mlir.global internal @[[MAP]]("LWPMAP\00\00\03\00\00\00\10\01\00\00\02\00\00\00\80\00\00\00\90\00\00\00{{.*}}f\00f.c\00{{(\\00)+}}") {addr_space = 0 : i32, alignment = 16 : i64, section = "lwp_map"}
 // The map is kept through LTO by @llvm.compiler.used.
 // COMMON-NEXT: llvm.mlir.global appending @llvm.compiler.used() {addr_space = 0 : i32, section = "llvm.metadata"} : !llvm.array<1 x ptr> {
 // COMMON-NEXT: llvm.mlir.addressof @[[MAP]] : !llvm.ptr

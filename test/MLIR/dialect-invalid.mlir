@@ -11,7 +11,7 @@ func.func @negative_id() {
 // -----
 
 func.func @unknown_kind() {
-  // expected-error @+1 {{expected region kind 'function' or 'loop', got 'block'}}
+  // expected-error @+1 {{expected region kind 'function', 'loop' or 'operator', got 'block'}}
   lwp.probe_start block 1
   return
 }

@@ -18,7 +18,7 @@
 // ATTR-SAME: #lwp.region<id = 4, kind = loop, function = "f", depth = 0, height = 0, parent = 0>
 // ATTR-SAME: ]}
 
-// JSON:      "version": 1
+// JSON:      "version": 2
 // JSON:      "id": 0
 // JSON-NEXT: "kind": "function"
 // JSON-NEXT: "function": "f"

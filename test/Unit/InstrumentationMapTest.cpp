@@ -41,7 +41,7 @@ TEST(InstrumentationMapTest, JSONRoundTrip) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   M.writeJSON(OS, 0);
-  EXPECT_THAT(Text, testing::StartsWith("{\"version\":1,\"regions\":[{\"id\":4,"
+  EXPECT_THAT(Text, testing::StartsWith("{\"version\":2,\"regions\":[{\"id\":4,"
                                         "\"kind\":\"function\","));
   EXPECT_THAT(Text, testing::HasSubstr("\"depth\":null"));
   auto Back = InstrumentationMap::fromJSON(Text);
@@ -63,8 +63,8 @@ TEST(InstrumentationMapTest, BadJSON) {
   EXPECT_THAT(test::errorOf(InstrumentationMap::fromJSON("{")),
               testing::HasSubstr("not JSON"));
   EXPECT_THAT(test::errorOf(InstrumentationMap::fromJSON(
-                  R"({"version": 2, "regions": []})")),
-              testing::HasSubstr("version 2 is not supported"));
+                  R"({"version": 3, "regions": []})")),
+              testing::HasSubstr("version 3 is not supported"));
   EXPECT_THAT(test::errorOf(InstrumentationMap::fromJSON(
                   R"({"version": 1, "regions": [{"id": 1}]})")),
               testing::HasSubstr("region 0: field 'kind'"));
@@ -111,9 +111,9 @@ TEST(InstrumentationMapTest, BlobRoundTripAndMerge) {
   B.add(G);
   llvm::SmallVector<char> Section;
   uint32_t SlotsA = A.writeBlob(Section);
-  // 32-byte header, two 40-byte rows, "conv\0model.mlir\0" (16 bytes), then
-  // two 16-byte slots.
-  EXPECT_EQ(SlotsA, 32u + 80u + 16u);
+  // 32-byte header, two 48-byte rows, "conv\0model.mlir\0\0" (17 bytes, the
+  // last the empty operator fields), padding to 16, then two 64-byte slots.
+  EXPECT_EQ(SlotsA, 32u + 96u + 32u);
   size_t FirstSize = Section.size();
   EXPECT_EQ(FirstSize, SlotsA + 2 * RegionSlotSize);
   EXPECT_TRUE(llvm::all_of(llvm::ArrayRef(Section).drop_front(SlotsA),
@@ -148,6 +148,114 @@ TEST(InstrumentationMapTest, BlobRoundTripAndMerge) {
   EXPECT_FALSE(Map->lookup(3)->Loc.isKnown());
 }
 
+/// \p Blob (one version 3 blob) rewritten as version 1 (40-byte entries, no
+/// slots) or 2 (40-byte entries and slots), as older LWPs wrote them.
+llvm::SmallVector<char> downgrade(llvm::ArrayRef<char> Blob,
+                                  uint32_t Version) {
+  using namespace llvm::support::endian;
+  uint32_t Count = read32le(Blob.data() + 16);
+  uint32_t Strings = read32le(Blob.data() + 20);
+  uint32_t Slots = read32le(Blob.data() + 24);
+  llvm::SmallVector<char> Out(Blob.begin(), Blob.begin() + 32);
+  for (uint32_t I = 0; I != Count; ++I) {
+    const char *E = Blob.data() + 32 + 48 * I;
+    Out.append(E, E + 40);
+    Out[Out.size() - 35] &= 3; // no operator flag in version 2
+  }
+  uint32_t NewStrings = Out.size();
+  Out.append(Blob.begin() + Strings, Blob.begin() + Slots);
+  while (Out.size() % 16)
+    Out.push_back(0);
+  uint32_t NewSlots = Out.size();
+  if (Version == 2)
+    Out.append(size_t(Count) * RegionSlotSize, '\0');
+  write32le(Out.data() + 8, Version);
+  write32le(Out.data() + 12, Out.size());
+  write32le(Out.data() + 20, NewStrings);
+  write32le(Out.data() + 24, Version == 2 ? NewSlots : 0);
+  return Out;
+}
+
+TEST(InstrumentationMapTest, OperatorFields) {
+  InstrumentationMap M;
+  RegionEntry Op;
+  Op.Id = 0;
+  Op.Kind = RegionKind::Operator;
+  Op.Function = "model";
+  Op.Operator = "linalg.matmul";
+  Op.OperatorName = "dense";
+  Op.Operators = {"linalg.matmul", "linalg.fill"};
+  M.add(Op);
+  RegionEntry L;
+  L.Id = 1;
+  L.Kind = RegionKind::Loop;
+  L.Function = "model";
+  L.Depth = 0;
+  L.Height = 1;
+  L.ParentId = 0;
+  L.Operator = "linalg.matmul";
+  L.Operators = {"linalg.matmul"};
+  M.add(L);
+  EXPECT_EQ(operatorLabel(Op), "linalg.matmul \"dense\"");
+  EXPECT_EQ(describeOperators(Op), "linalg.matmul \"dense\" + linalg.fill");
+  EXPECT_EQ(describeOperators(RegionEntry()), "-");
+
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  M.writeJSON(OS, 0);
+  EXPECT_THAT(Text, testing::HasSubstr(
+                        "\"kind\":\"operator\",\"function\":\"model\""));
+  EXPECT_THAT(Text, testing::HasSubstr(
+                        "\"operator\":\"linalg.matmul\",\"operator_name\":"
+                        "\"dense\",\"operators\":[\"linalg.matmul\","
+                        "\"linalg.fill\"]"));
+  auto Back = InstrumentationMap::fromJSON(Text);
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(Back->lookup(0)->Kind, RegionKind::Operator);
+  EXPECT_EQ(Back->lookup(0)->OperatorName, "dense");
+  EXPECT_EQ(Back->lookup(0)->Operators.size(), 2u);
+  EXPECT_EQ(Back->lookup(1)->Operator, "linalg.matmul");
+  EXPECT_TRUE(Back->lookup(1)->OperatorName.empty());
+
+  llvm::SmallVector<char> Blob;
+  M.writeBlob(Blob);
+  auto Section =
+      InstrumentationMap::readSection(llvm::StringRef(Blob.data(), Blob.size()));
+  ASSERT_TRUE(static_cast<bool>(Section))
+      << llvm::toString(Section.takeError());
+  const RegionEntry *R = Section->lookup(1); // numbered from 1
+  ASSERT_NE(R, nullptr);
+  EXPECT_EQ(R->Kind, RegionKind::Operator);
+  EXPECT_EQ(R->Operator, "linalg.matmul");
+  EXPECT_EQ(R->OperatorName, "dense");
+  EXPECT_EQ(R->Operators, (std::vector<std::string>{"linalg.matmul",
+                                                    "linalg.fill"}));
+  EXPECT_EQ(Section->lookup(2)->Operator, "linalg.matmul");
+
+  // A version 1 JSON map has no operator fields, and no operator kind.
+  EXPECT_THAT(test::errorOf(InstrumentationMap::fromJSON(
+                  R"({"version": 1, "regions": [
+        {"id": 0, "kind": "operator", "function": "f", "depth": null,
+         "height": null, "parent": null, "file": "", "line": 0,
+         "column": 0}]})")),
+              testing::HasSubstr("neither 'function' nor 'loop'"));
+}
+
+TEST(InstrumentationMapTest, OlderBlobs) {
+  // Blobs of version 2 (slots, 40-byte entries) still read.
+  llvm::SmallVector<char> Blob;
+  sampleMap(0).writeBlob(Blob);
+  llvm::SmallVector<char> V2 = downgrade(Blob, 2);
+  auto Blobs =
+      InstrumentationMap::readBlobs(llvm::StringRef(V2.data(), V2.size()));
+  ASSERT_TRUE(static_cast<bool>(Blobs)) << llvm::toString(Blobs.takeError());
+  ASSERT_EQ(Blobs->size(), 1u);
+  EXPECT_EQ((*Blobs)[0].Version, 2u);
+  EXPECT_EQ((*Blobs)[0].Entries[1].Loc.str(), "model.mlir:7:5");
+  EXPECT_EQ((*Blobs)[0].Entries[1].ParentId, 0u);
+  EXPECT_TRUE((*Blobs)[0].Entries[1].Operator.empty());
+}
+
 TEST(InstrumentationMapTest, BadBlobs) {
   llvm::SmallVector<char> Blob;
   sampleMap(0).writeBlob(Blob);
@@ -173,12 +281,14 @@ TEST(InstrumentationMapTest, BadBlobs) {
   // A version 2 entry whose ID is not its index, a parent out of range.
   EXPECT_THAT(patched(32, 3), testing::HasSubstr("region 0 of blob 0 is "
                                                  "corrupt"));
-  EXPECT_THAT(patched(32 + 40 + 16, 7),
+  EXPECT_THAT(patched(32 + 48 + 16, 7),
               testing::HasSubstr("region 1 of blob 0 is corrupt"));
   EXPECT_THAT(patched(8, 9), testing::HasSubstr("version 9"));
+  // An operator string out of range (version 3).
+  EXPECT_THAT(patched(32 + 36, 5000),
+              testing::HasSubstr("region 0 of blob 0 is corrupt"));
   // Version 1 blobs carry program-wide IDs: two modules with one ID clash.
-  llvm::SmallVector<char> V1(Blob);
-  llvm::support::endian::write32le(V1.data() + 8, 1);
+  llvm::SmallVector<char> V1 = downgrade(Blob, 1);
   llvm::SmallVector<char> Twice(V1);
   Twice.append(V1.begin(), V1.end());
   EXPECT_THAT(test::errorOf(InstrumentationMap::readSection(

@@ -109,7 +109,9 @@ TEST(SelectionPolicyTest, ParentSkipsUninstrumentedLoops) {
   EXPECT_EQ(Plan->Regions[2].ParentId, Plan->Regions[1].Id);
 }
 
-TEST(SelectionPolicyTest, InsideParallelIsSkipped) {
+TEST(SelectionPolicyTest, InsideParallelIsSelected) {
+  // Loops inside parallel loops are instrumented like any other: the host
+  // runtime records each thread's instances on its own.
   LoopTree T;
   unsigned P0 = T.addLoop(LoopTree::NoParent, true);
   T.addLoop(P0, false);
@@ -119,8 +121,26 @@ TEST(SelectionPolicyTest, InsideParallelIsSkipped) {
   SelectionPolicy P = make(O);
   auto Plan = P.planFunction("f", T);
   ASSERT_TRUE(static_cast<bool>(Plan));
-  EXPECT_EQ(selected(*Plan), "F0");
-  EXPECT_EQ(Plan->LoopReason[1], SkipReason::InsideParallel);
+  EXPECT_EQ(Plan->LoopReason[1], SkipReason::Selected);
+  ASSERT_TRUE(Plan->LoopRegion[1].has_value());
+  EXPECT_EQ(Plan->Regions[*Plan->LoopRegion[1]].ParentId,
+            Plan->Regions[*Plan->LoopRegion[0]].Id);
+}
+
+TEST(SelectionPolicyTest, ReserveIdsContinuesTheNumbering) {
+  LoopTree T;
+  T.addLoop(LoopTree::NoParent, false);
+  T.finalize();
+  SelectionPolicy P = make(SelectionOptions());
+  ASSERT_TRUE(static_cast<bool>(P.planFunction("f", T))); // IDs 0 and 1
+  auto First = P.reserveIds("f", 3);
+  ASSERT_TRUE(static_cast<bool>(First));
+  EXPECT_EQ(*First, 2u);
+  EXPECT_EQ(P.nextId(), 5u);
+  EXPECT_TRUE(P.selectsOperators("f"));
+  SelectionOptions Functions;
+  Functions.StatsLevel = 40;
+  EXPECT_FALSE(make(Functions).selectsOperators("f"));
 }
 
 TEST(SelectionPolicyTest, FunctionFilter) {

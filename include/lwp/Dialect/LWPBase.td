@@ -43,7 +43,7 @@ def LWP_RegionKindParameter : AttrParameter<"::lwp::RegionKind",
 
 def LWP_RegionKindAttr : AttrDef<LWP_Dialect, "RegionKind"> {
   let mnemonic = "kind";
-  let summary = "kind of a profiled region: function or loop";
+  let summary = "kind of a profiled region: function, loop or operator";
   let parameters = (ins LWP_RegionKindParameter:$value);
   let assemblyFormat = "`<` $value `>`";
   let returnType = "::lwp::RegionKind";
@@ -78,7 +78,12 @@ def LWP_RegionInfoAttr : AttrDef<LWP_Dialect, "RegionInfo"> {
     OptionalParameter<"std::optional<uint32_t>">:$parent,
     StringRefParameter<"source file", "\"\"">:$file,
     DefaultValuedParameter<"uint32_t", "0">:$line,
-    DefaultValuedParameter<"uint32_t", "0">:$column
+    DefaultValuedParameter<"uint32_t", "0">:$column,
+    StringRefParameter<"structured op (operator regions and their loops)",
+                       "\"\"">:$operator_,
+    StringRefParameter<"the model's name for the operator", "\"\"">:$operator_name,
+    StringRefParameter<"operators held, op names joined with ','",
+                       "\"\"">:$operators
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

@@ -39,17 +39,19 @@ inline llvm::raw_ostream &operator<<(llvm::raw_ostream &OS, RegionKind Kind) {
 } // namespace lwp
 
 namespace mlir {
-/// Parses the keyword `function` or `loop` as an lwp::RegionKind parameter.
+/// Parses the keyword `function`, `loop` or `operator` as an lwp::RegionKind
+/// parameter.
 template <> struct FieldParser<::lwp::RegionKind> {
   static FailureOr<::lwp::RegionKind> parse(AsmParser &Parser) {
     llvm::SMLoc Loc = Parser.getCurrentLocation();
     llvm::StringRef Word;
     if (failed(Parser.parseOptionalKeyword(&Word)))
-      return Parser.emitError(Loc, "expected region kind 'function' or 'loop'");
+      return Parser.emitError(
+          Loc, "expected region kind 'function', 'loop' or 'operator'");
     if (std::optional<::lwp::RegionKind> Kind = ::lwp::parseRegionKind(Word))
       return *Kind;
-    return Parser.emitError(Loc, "expected region kind 'function' or 'loop', "
-                                 "got '")
+    return Parser.emitError(Loc, "expected region kind 'function', 'loop' or "
+                                 "'operator', got '")
            << Word << "'";
   }
 };

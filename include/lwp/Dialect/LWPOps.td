@@ -31,7 +31,9 @@ def LWP_ProbeStartOp : LWP_ProbeOp<"probe_start"> {
     Marks the start of the region with ID `id` (0 to 2^31-1; bit 31 of the
     handler's ID word is left to the target lowering). A loop region's start
     stands right before its loop op, and its `lwp.probe_end` follows in the
-    same block with every probe pair between them properly nested. A function
+    same block with every probe pair between them properly nested. An
+    operator region's probes bracket, in the same way, the ops that one
+    structured op (e.g. `linalg.matmul`) was lowered to. A function
     region's start stands in the entry block of the function body.
 
     ```mlir
@@ -45,8 +47,8 @@ def LWP_ProbeStartOp : LWP_ProbeOp<"probe_start"> {
 def LWP_ProbeEndOp : LWP_ProbeOp<"probe_end"> {
   let summary = "end probe of a profiled region";
   let description = [{
-    Marks the end of the region with ID `id`. A loop region's end follows its
-    `lwp.probe_start` in the same block, properly nested. A function region's
+    Marks the end of the region with ID `id`. A loop or operator region's
+    end follows its `lwp.probe_start` in the same block, properly nested. A function region's
     end stands in a block of the function body that ends in a return.
   }];
 }

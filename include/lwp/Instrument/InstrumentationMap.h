@@ -32,9 +32,9 @@ namespace lwp {
 /// lowering may tag start and end probes in the ID it passes to the handler.
 constexpr uint32_t MaxRegionId = 0x7fffffffu;
 
-/// Version of the map's JSON form (docs/instrumentation-map.md). Readers
-/// refuse other versions.
-constexpr unsigned InstrumentationMapVersion = 1;
+/// Version of the map's JSON form (docs/instrumentation-map.md): 2 adds the
+/// operator fields. Readers take versions 1 and 2 and refuse others.
+constexpr unsigned InstrumentationMapVersion = 2;
 
 /// Name of the ELF section that carries the map in a binary. Each module adds
 /// one blob with its region slots (docs/instrumentation-map.md, "In the
@@ -44,10 +44,11 @@ constexpr llvm::StringLiteral InstrumentationMapSection = "lwp_map";
 /// The 8 bytes a map blob starts with.
 constexpr char InstrumentationMapMagic[8] = {'L', 'W', 'P',  'M',
                                              'A', 'P', '\0', '\0'};
-/// Version of the binary map blob written (2: module-local IDs and one
-/// 64-byte slot per region). readSection also reads version 1 blobs (global
-/// IDs, no slots).
-constexpr unsigned InstrumentationMapBlobVersion = 2;
+/// Version of the binary map blob written (3: 48-byte entries with the
+/// operator fields; 2: module-local IDs and one 64-byte slot per region).
+/// readSection also reads version 2 blobs (40-byte entries) and version 1
+/// blobs (global IDs, no slots).
+constexpr unsigned InstrumentationMapBlobVersion = 3;
 /// Bytes of one region slot (struct lwp_slot in lwp/Runtime/MapFormat.h).
 constexpr unsigned RegionSlotSize = 64;
 /// Alignment of slot 0 in its blob and of the blob's global (bytes).
@@ -57,11 +58,12 @@ constexpr unsigned RegionSlotAlign = 16;
 enum class RegionKind : uint8_t {
   Function = 0, ///< a whole function body
   Loop = 1,     ///< one loop (MLIR loop op or LLVM natural loop)
+  Operator = 2, ///< the code one structured MLIR op (linalg.*) lowered to
 };
 
-/// Returns "function" or "loop".
+/// Returns "function", "loop" or "operator".
 llvm::StringRef stringifyRegionKind(RegionKind Kind);
-/// Parses "function" or "loop"; std::nullopt for anything else.
+/// Parses "function", "loop" or "operator"; std::nullopt for anything else.
 std::optional<RegionKind> parseRegionKind(llvm::StringRef Name);
 
 /// A source position; Line and Column are 1-based, 0 when unknown. An empty
@@ -92,6 +94,16 @@ struct RegionEntry {
   std::optional<uint32_t> ParentId;
   /// Where the region starts in the source.
   SourceLocation Loc;
+  /// The structured op the region belongs to (MLIR only), e.g.
+  /// "linalg.conv_2d_nhwc_hwcf": for an operator region the op itself, for a
+  /// loop the operator whose code it is; empty when none.
+  std::string Operator;
+  /// The model's own name for that op (a NameLoc or the `lwp.operator`
+  /// attribute), e.g. "conv1"; empty when none.
+  std::string OperatorName;
+  /// Every operator whose code the region holds (a fused or tiled nest holds
+  /// several), op names, distinct, in program order; empty when none.
+  std::vector<std::string> Operators;
   /// The image (executable or shared object) the region's module was linked
   /// into, as a file name; empty when only one image is known (the report
   /// fills it in for programs of several images).
@@ -107,17 +119,24 @@ struct RegionEntry {
   }
 };
 
+/// The operator of \p E as shown to users: `op` or `op "name"` (e.g.
+/// `linalg.matmul "dense"`); empty when E has no operator.
+std::string operatorLabel(const RegionEntry &E);
+/// operatorLabel(E) followed by every other operator E holds, joined with
+/// " + " (a fused nest: `linalg.generic + linalg.fill`); "-" when none.
+std::string describeOperators(const RegionEntry &E);
+
 class InstrumentationMap;
 
 /// One module's blob as read from a map section.
 struct MapBlob {
   /// Byte offset of the blob in the section.
   uint64_t Offset = 0;
-  /// Blob version (1 or 2).
+  /// Blob version (1, 2 or 3).
   unsigned Version = 0;
   /// Offset of slot 0 from the blob start (0 for version 1).
   uint32_t SlotsOffset = 0;
-  /// Its regions; in version 2 the IDs are module-local (0..N-1, entry I has
+  /// Its regions; from version 2 on the IDs are module-local (0..N-1, entry I has
   /// ID I), in version 1 they are the program-wide IDs.
   std::vector<RegionEntry> Entries;
 };
@@ -135,15 +154,17 @@ public:
   /// The entry with ID \p Id, or nullptr. Binary search: entries are sorted.
   const RegionEntry *lookup(uint32_t Id) const;
 
-  /// Writes the JSON form, keys in this order: {"version": 1, "regions":
+  /// Writes the JSON form, keys in this order: {"version": 2, "regions":
   /// [{"id", "kind", "function", "depth", "height", "parent", "file", "line",
-  /// "column"}, ...]}, with null for absent depth, height and parent;
+  /// "column", "operator", "operator_name", "operators"}, ...]}, with null
+  /// for absent depth, height, parent, operator and operator name;
   /// \p Indent spaces per level (0: one line).
   void writeJSON(llvm::raw_ostream &OS, unsigned Indent = 2) const;
 
-  /// Parses the JSON form. Errors (llvm::StringError, one line each): not
-  /// JSON, another version, a missing or mistyped field, an ID above
-  /// MaxRegionId, IDs not strictly increasing.
+  /// Parses the JSON form (version 1, without the operator fields, or 2).
+  /// Errors (llvm::StringError, one line each): not JSON, another version, a
+  /// missing or mistyped field, an ID above MaxRegionId, IDs not strictly
+  /// increasing.
   static llvm::Expected<InstrumentationMap> fromJSON(llvm::StringRef Text);
 
   /// Writes the JSON form to \p Path ("-" for stdout). Errors: the file
@@ -151,7 +172,7 @@ public:
   llvm::Error writeJSONFile(llvm::StringRef Path) const;
 
   /// Appends the binary blob of this map (one module, IDs 0..size()-1 in
-  /// order) to \p Out: a 32-byte header, 40 bytes a region, a string table,
+  /// order) to \p Out: a 32-byte header, 48 bytes a region, a string table,
   /// zero padding to 16 bytes, then size() zeroed 64-byte region slots
   /// (docs/instrumentation-map.md, "In the binary"). Returns the offset of
   /// slot 0 from the start of the blob. Precondition: entry I has ID I.
@@ -172,7 +193,7 @@ public:
   static llvm::Expected<InstrumentationMap> readSection(llvm::StringRef Bytes);
 
   /// Prints a human table, one region a row, in ID order:
-  ///   ID  kind  function  depth  height  parent  location
+  ///   ID  kind  function  depth  height  parent  location  operator
   /// Absent values print as "-".
   void printTable(llvm::raw_ostream &OS) const;
 

@@ -21,8 +21,12 @@ def LWPInstrument : Pass<"lwp-instrument", "::mlir::ModuleOp"> {
     shared with the LLVM pass), gives each selected region a dense,
     deterministic module-local ID (0, 1, ...), and wraps it in `lwp.probe_start` /
     `lwp.probe_end`: a function region at entry and before every return, a
-    loop region right before and right after its loop op. Loops nested in a
-    parallel loop are not instrumented (the parallel loop is, from outside).
+    loop region right before and right after its loop op. Loops nested in
+    parallel loops are instrumented like any other (with a threaded
+    lowering, each thread records its own instances). From stats level 70,
+    every operator that lwp-mark-operators tagged before the lowering gets
+    an operator region around the ops it became, and every region lists the
+    operators it holds.
 
     The instrumentation map is attached to the module as
     `lwp.instrumentation_map` and, with `map-file`, written as JSON
@@ -51,6 +55,24 @@ def LWPInstrument : Pass<"lwp-instrument", "::mlir::ModuleOp"> {
            "Write the instrumentation map as JSON to this path ('-' for "
            "stdout)">,
   ];
+}
+
+def LWPMarkOperators : Pass<"lwp-mark-operators", "::mlir::ModuleOp"> {
+  let summary = "Tag structured ops so that their loops are known after "
+                "lowering";
+  let description = [{
+    Run before linalg is lowered (lwp-opt and lwp-run put it first when the
+    profiler flags are given). Gives every structured operator (every linalg
+    named or generic op, and every op that carries the `lwp.operator`
+    attribute: a string names it, a unit attribute does not) a location
+    that carries an operator tag: the op's name, its instance in the module
+    and the model's name for it (the `lwp.operator` string, else the first
+    NameLoc in its location). The ops of its body get the tag too, marked as
+    body ops. Bufferization, the lowering to loops, tiling and fusion keep
+    locations, so lwp-instrument later finds which loops each operator
+    became (operator regions) and which operators each nest holds. Nothing
+    else changes; running it twice tags nothing twice.
+  }];
 }
 
 def LWPPrintMap : Pass<"lwp-print-map", "::mlir::ModuleOp"> {

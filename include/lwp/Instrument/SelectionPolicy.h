@@ -66,7 +66,6 @@ enum class SkipReason : uint8_t {
   NoFunctionRegions, ///< -lwp-no-function-regions
   TooDeep,           ///< depth > -max-loop-depth (and no sibling rule)
   TooLow,            ///< height < -lwp-min-loop-height
-  InsideParallel,    ///< nested in a parallel loop (runtime not thread-safe)
 };
 
 /// A short English phrase for \p Reason, e.g. "depth 2 > max-loop-depth".
@@ -113,6 +112,15 @@ public:
 
   /// The ID the next region would get.
   uint64_t nextId() const { return NextId; }
+
+  /// Hands out \p Count more IDs for regions of \p Function that the pass
+  /// finds besides its loops (MLIR operator regions); returns the first.
+  /// Errors: the module would need IDs above MaxRegionId.
+  llvm::Expected<uint32_t> reserveIds(llvm::StringRef Function, size_t Count);
+
+  /// True when the flags select operator regions in \p Function (stats
+  /// level >= 70 and the function passes the filter).
+  bool selectsOperators(llvm::StringRef Function) const;
 
 private:
   explicit SelectionPolicy(SelectionOptions Options);

@@ -15,15 +15,19 @@
  *
  * Layout of one blob (little-endian):
  *   lwp_map_blob_header                       32 bytes
- *   entries  x num_regions                    40 bytes each (below)
+ *   entries  x num_regions                    48 bytes each (below)
  *   string table                              NUL-terminated strings
  *   zero padding to slots_offset (16-aligned)
  *   slots    x num_regions                    lwp_slot, 64 bytes each
  *
- * Entry (40 bytes): u32 local ID (= its index in the blob), u8 kind
- * (0 function, 1 loop), u8 flags (1: depth/height valid, 2: parent valid),
- * u16 0, u32 depth, u32 height, u32 parent (local ID), u32 function name
- * (string offset), u32 file name (string offset), u32 line, u32 column, u32 0.
+ * Entry (48 bytes): u32 local ID (= its index in the blob), u8 kind
+ * (0 function, 1 loop, 2 operator), u8 flags (1: depth/height valid,
+ * 2: parent valid, 4: operator valid), u16 0, u32 depth, u32 height,
+ * u32 parent (local ID), u32 function name (string offset), u32 file name
+ * (string offset), u32 line, u32 column, u32 operator (string offset),
+ * u32 operator's name in the model (string offset), u32 operators held
+ * (string offset; op names joined with ','; "" for none). Version 2 blobs
+ * had 40-byte entries, ending after the column.
  *
  * A probe passes the address of its region's slot to the handler. Each
  * module's constructor calls __lwp_register_module with its blob; the
@@ -41,8 +45,12 @@ extern "C" {
 /** The 8 bytes a blob starts with. */
 #define LWP_MAP_MAGIC "LWPMAP\0"
 #define LWP_MAP_MAGIC_SIZE 8
-/** Blob version with slots (version 1 blobs had none and global IDs). */
-#define LWP_MAP_BLOB_VERSION 2u
+/** Blob version written: 3 (48-byte entries with the operator fields).
+ *  Version 2 (40-byte entries) has the same header and slots; runtimes
+ *  register versions LWP_MAP_BLOB_MIN_VERSION..LWP_MAP_BLOB_VERSION (version
+ *  1 blobs had no slots and global IDs). */
+#define LWP_MAP_BLOB_VERSION 3u
+#define LWP_MAP_BLOB_MIN_VERSION 2u
 /** Name of the section (a C identifier, so that the linker defines
  *  __start_lwp_map and __stop_lwp_map). */
 #define LWP_MAP_SECTION "lwp_map"

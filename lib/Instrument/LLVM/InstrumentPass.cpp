@@ -201,9 +201,11 @@ lwp::readInstrumentationMapOperands(const Module &M) {
     auto *Text = dyn_cast<MDString>(Op->getOperand(1));
     if (!Version || !Text)
       return Malformed();
-    if (Version->getZExtValue() != InstrumentationMapVersion)
+    if (Version->getZExtValue() < 1 ||
+        Version->getZExtValue() > InstrumentationMapVersion)
       return createStringError(
-          "unsupported !%s version %llu (expected %u)", MapMetadataName.data(),
+          "unsupported !%s version %llu (expected 1 to %u)",
+          MapMetadataName.data(),
           static_cast<unsigned long long>(Version->getZExtValue()),
           InstrumentationMapVersion);
     Expected<InstrumentationMap> Part =

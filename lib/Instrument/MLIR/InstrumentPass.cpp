@@ -10,10 +10,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Analysis/MLIRLoopTree.h"
+#include "lwp/Analysis/MLIROperators.h"
 #include "lwp/Instrument/Passes.h"
 #include "lwp/Instrument/SelectionPolicy.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/SetVector.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -38,47 +40,209 @@ private:
   /// The validated options, from initialize().
   SelectionOptions Options;
 
-  /// Inserts the probes of \p Plan into \p Func and adds its rows to \p Map.
-  void instrumentFunction(FunctionOpInterface Func,
-                          const MLIRLoopForest &Forest, FunctionPlan &Plan,
-                          InstrumentationMap &Map);
+  /// Inserts the probes of \p Plan, and of the operator regions found in
+  /// \p Func, and adds their rows to \p Map in pre-order. Fails (after an
+  /// error) when the module runs out of region IDs.
+  LogicalResult instrumentFunction(FunctionOpInterface Func,
+                                   const MLIRLoopForest &Forest,
+                                   FunctionPlan &Plan, SelectionPolicy &Policy,
+                                   InstrumentationMap &Map);
 };
 } // namespace
 
-void InstrumentPass::instrumentFunction(FunctionOpInterface Func,
-                                        const MLIRLoopForest &Forest,
-                                        FunctionPlan &Plan,
-                                        InstrumentationMap &Map) {
+/// The operator fields of a loop or operator region: its own operator (its
+/// tag, else the nearest enclosing span's) and the operators it holds.
+static void setOperatorFields(RegionEntry &Row,
+                              std::optional<OperatorTag> Own,
+                              ArrayRef<Operation *> Ops) {
+  llvm::SetVector<StringRef> Held;
+  if (Own)
+    Held.insert(Own->Op);
+  for (Operation *Op : Ops)
+    collectHeldOperators(Op, Held);
+  if (Own) {
+    Row.Operator = Own->Op.str();
+    Row.OperatorName = Own->Name.str();
+  }
+  for (StringRef Op : Held)
+    Row.Operators.push_back(Op.str());
+}
+
+LogicalResult InstrumentPass::instrumentFunction(
+    FunctionOpInterface Func, const MLIRLoopForest &Forest, FunctionPlan &Plan,
+    SelectionPolicy &Policy, InstrumentationMap &Map) {
   OpBuilder B(Func.getContext());
-  if (Plan.FunctionRegion) {
-    RegionEntry &Row = Plan.Regions[*Plan.FunctionRegion];
-    Row.Loc = getSourceLocation(Func.getLoc());
-    int32_t Id = static_cast<int32_t>(Row.Id);
+  // Operator regions: one per span of an operator that lwp-mark-operators
+  // tagged, with IDs after the plan's; all rows are renumbered in pre-order
+  // below.
+  SmallVector<OperatorSpan, 8> Spans;
+  if (Policy.selectsOperators(Func.getName()))
+    Spans = collectOperatorSpans(Func);
+  if (!Spans.empty()) {
+    llvm::Expected<uint32_t> First =
+        Policy.reserveIds(Func.getName(), Spans.size());
+    if (!First)
+      return emitError(Func.getLoc())
+             << "lwp-instrument: " << llvm::toString(First.takeError());
+  }
+
+  // Pre-order position of every op, and which span each top-level op of a
+  // span belongs to.
+  llvm::DenseMap<Operation *, unsigned> Position;
+  Func->walk<WalkOrder::PreOrder>(
+      [&](Operation *Op) { Position.try_emplace(Op, Position.size()); });
+  llvm::DenseMap<Operation *, unsigned> SpanOf;
+  for (auto [I, S] : llvm::enumerate(Spans))
+    for (Operation *Op = S.First;; Op = Op->getNextNode()) {
+      SpanOf[Op] = I;
+      if (Op == S.Last)
+        break;
+    }
+  llvm::DenseMap<Operation *, unsigned> LoopIndex;
+  for (auto [I, Loop] : llvm::enumerate(Forest.Loops))
+    LoopIndex[Loop] = I;
+
+  // Rows: the plan's (function, loops), then one per span.
+  struct Row {
+    uint64_t Key;      // pre-order; a span sorts before its first op
+    unsigned Plan = ~0u; // index in Plan.Regions, or ~0u for a span
+    unsigned Span = ~0u; // index in Spans
+  };
+  SmallVector<Row, 16> Rows;
+  if (Plan.FunctionRegion)
+    Rows.push_back({0, *Plan.FunctionRegion, ~0u});
+  for (unsigned I = 0, E = Forest.Loops.size(); I != E; ++I)
+    if (Plan.LoopRegion[I])
+      Rows.push_back(
+          {2 * uint64_t(Position[Forest.Loops[I]]) + 2, *Plan.LoopRegion[I]});
+  for (unsigned I = 0, E = Spans.size(); I != E; ++I)
+    Rows.push_back({2 * uint64_t(Position[Spans[I].First]) + 1, ~0u, I});
+  llvm::stable_sort(Rows, [](const Row &A, const Row &B) {
+    return A.Key < B.Key;
+  });
+  if (Rows.empty())
+    return success();
+
+  // IDs in pre-order from the smallest one handed out for this function.
+  uint32_t FirstId = static_cast<uint32_t>(Policy.nextId() - Rows.size());
+  SmallVector<RegionEntry, 16> Entries(Rows.size());
+  llvm::DenseMap<Operation *, uint32_t> LoopId, SpanId;
+  std::optional<uint32_t> FunctionId;
+  for (auto [I, R] : llvm::enumerate(Rows)) {
+    uint32_t Id = FirstId + static_cast<uint32_t>(I);
+    if (R.Span == ~0u) {
+      Entries[I] = Plan.Regions[R.Plan];
+      if (Entries[I].Kind == lwp::RegionKind::Function)
+        FunctionId = Id;
+    } else {
+      Entries[I].Kind = lwp::RegionKind::Operator;
+      Entries[I].Function = Func.getName().str();
+    }
+    Entries[I].Id = Id;
+  }
+  for (auto [I, R] : llvm::enumerate(Rows)) {
+    if (R.Span != ~0u)
+      SpanId[Spans[R.Span].First] = Entries[I].Id;
+    else if (Entries[I].Kind == lwp::RegionKind::Loop)
+      for (auto [L, Index] : llvm::enumerate(Plan.LoopRegion))
+        if (Index == R.Plan)
+          LoopId[Forest.Loops[L]] = Entries[I].Id;
+  }
+
+  // The nearest instrumented region around \p Op (the op itself counts when
+  // it stands in a span), and the nearest span around it.
+  auto enclosing = [&](Operation *Op, bool Self) {
+    std::optional<uint32_t> Parent;
+    std::optional<unsigned> Span;
+    for (Operation *X = Self ? Op : Op->getParentOp(); X && X != Func;
+         X = X->getParentOp()) {
+      if (X != Op && !Parent) {
+        auto It = LoopId.find(X);
+        if (It != LoopId.end())
+          Parent = It->second;
+      }
+      auto S = SpanOf.find(X);
+      if (S != SpanOf.end() && !(X == Op && !Self)) {
+        if (!Parent)
+          Parent = SpanId[Spans[S->second].First];
+        if (!Span)
+          Span = S->second;
+      }
+      if (Parent && Span)
+        break;
+    }
+    return std::make_pair(Parent ? Parent : FunctionId, Span);
+  };
+
+  for (auto [I, R] : llvm::enumerate(Rows)) {
+    RegionEntry &E = Entries[I];
+    if (E.Kind == lwp::RegionKind::Function) {
+      E.Loc = getSourceLocation(Func.getLoc());
+      continue;
+    }
+    if (R.Span != ~0u) {
+      const OperatorSpan &S = Spans[R.Span];
+      E.ParentId = enclosing(S.First, /*Self=*/false).first;
+      E.Loc = getSourceLocation(S.First->getLoc());
+      SmallVector<Operation *, 4> Ops;
+      for (Operation *Op = S.First;; Op = Op->getNextNode()) {
+        Ops.push_back(Op);
+        if (Op == S.Last)
+          break;
+      }
+      setOperatorFields(E, S.Tag, Ops);
+      continue;
+    }
+    Operation *Loop = nullptr;
+    for (auto [L, Index] : llvm::enumerate(Plan.LoopRegion))
+      if (Index == R.Plan)
+        Loop = Forest.Loops[L];
+    auto [Parent, Span] = enclosing(Loop, /*Self=*/true);
+    E.ParentId = Parent;
+    E.Loc = getSourceLocation(Loop->getLoc());
+    std::optional<OperatorTag> Own = findOperatorTag(Loop->getLoc());
+    if (!Own || Own->Body)
+      Own = Span ? std::optional<OperatorTag>(Spans[*Span].Tag) : std::nullopt;
+    setOperatorFields(E, Own, {Loop});
+  }
+
+  // Probes: operator probes first, so that a loop that opens or closes a
+  // span gets its own probes inside the operator's.
+  for (auto [I, R] : llvm::enumerate(Rows)) {
+    if (R.Span == ~0u)
+      continue;
+    const OperatorSpan &S = Spans[R.Span];
+    int32_t Id = static_cast<int32_t>(Entries[I].Id);
+    B.setInsertionPoint(S.First);
+    ProbeStartOp::create(B, S.First->getLoc(), lwp::RegionKind::Operator, Id);
+    B.setInsertionPointAfter(S.Last);
+    ProbeEndOp::create(B, S.Last->getLoc(), lwp::RegionKind::Operator, Id);
+  }
+  if (FunctionId) {
     Region &Body = Func.getFunctionBody();
     B.setInsertionPointToStart(&Body.front());
-    ProbeStartOp::create(B, Func.getLoc(), lwp::RegionKind::Function, Id);
+    ProbeStartOp::create(B, Func.getLoc(), lwp::RegionKind::Function,
+                         static_cast<int32_t>(*FunctionId));
     for (Block &Blk : Body) {
       Operation *Term = Blk.empty() ? nullptr : &Blk.back();
       if (!Term || !Term->hasTrait<OpTrait::ReturnLike>())
         continue;
       B.setInsertionPoint(Term);
-      ProbeEndOp::create(B, Term->getLoc(), lwp::RegionKind::Function, Id);
+      ProbeEndOp::create(B, Term->getLoc(), lwp::RegionKind::Function,
+                         static_cast<int32_t>(*FunctionId));
     }
   }
-  for (unsigned I = 0, E = Forest.Loops.size(); I != E; ++I) {
-    if (!Plan.LoopRegion[I])
-      continue;
-    Operation *Loop = Forest.Loops[I];
-    RegionEntry &Row = Plan.Regions[*Plan.LoopRegion[I]];
-    Row.Loc = getSourceLocation(Loop->getLoc());
-    int32_t Id = static_cast<int32_t>(Row.Id);
+  for (auto [Loop, Id] : LoopId) {
     B.setInsertionPoint(Loop);
-    ProbeStartOp::create(B, Loop->getLoc(), lwp::RegionKind::Loop, Id);
+    ProbeStartOp::create(B, Loop->getLoc(), lwp::RegionKind::Loop,
+                         static_cast<int32_t>(Id));
     B.setInsertionPointAfter(Loop);
-    ProbeEndOp::create(B, Loop->getLoc(), lwp::RegionKind::Loop, Id);
+    ProbeEndOp::create(B, Loop->getLoc(), lwp::RegionKind::Loop,
+                       static_cast<int32_t>(Id));
   }
-  for (RegionEntry &Row : Plan.Regions)
-    Map.add(std::move(Row));
+  for (RegionEntry &E : Entries)
+    Map.add(std::move(E));
+  return success();
 }
 
 LogicalResult InstrumentPass::initialize(MLIRContext *Ctx) {
@@ -134,7 +298,8 @@ void InstrumentPass::runOnOperation() {
             << "lwp-instrument: " << llvm::toString(Plan.takeError());
         return signalPassFailure();
       }
-      instrumentFunction(Func, Forest, *Plan, Map);
+      if (failed(instrumentFunction(Func, Forest, *Plan, *Policy, Map)))
+        return signalPassFailure();
     }
     setInstrumentationMap(Module, Map);
   } else {

@@ -29,19 +29,19 @@
 // RUN: llvm-readelf -S %t/prog.stripped | FileCheck %s --check-prefix=ELF
 // RUN: lwp-report --map %t/prog.stripped | FileCheck %s --check-prefix=MAP
 
-// The blob is the one of the host (lower-host.c): version 2, 384 bytes,
-// 3 regions, 64-byte slots from 192: region 0 (the function) at 192, 1 (the
-// row loop) at 256, 2 (the column loop) at 320.
-// IR:      @[[MAPG:__lwp_map\.[0-9a-f]{16}]] = internal global [384 x i8] c"LWPMAP\00\00\02\00\00\00\80\01\00\00\03\00\00\00\98\00\00\00\C0\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\07\00\00\00\04\00\00\00\00\00\00\00\00\00\00\00\01\00\00\00\01\03\00\00\00\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\07\00\00\00\07\00\00\00\03\00\00\00\00\00\00\00\02\00\00\00\01\03\00\00\01\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\07\00\00\00\09\00\00\00\05\00\00\00\00\00\00\00kernel\00/lwp/lower/kernel.c\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00", section "lwp_map", align 16
+// The blob is the one of the host (lower-host.c): version 3, 400 bytes,
+// 3 regions, 64-byte slots from 208: region 0 (the function) at 208, 1 (the
+// row loop) at 272, 2 (the column loop) at 336.
+// IR:      @[[MAPG:__lwp_map\.[0-9a-f]{16}]] = internal global [400 x i8] c"LWPMAP\00\00\03\00\00\00\90\01\00\00\03\00\00\00\B0\00\00\00\D0\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\07\00\00\00\04\00\00\00\00\00\00\00\1B\00\00\00\1B\00\00\00\1B\00\00\00\01\00\00\00\01\03\00\00\00\00\00\00\01\00\00\00\00\00\00\00\00\00\00\00\07\00\00\00\07\00\00\00\03\00\00\00\1B\00\00\00\1B\00\00\00\1B\00\00\00\02\00\00\00\01\03\00\00\01\00\00\00\00\00\00\00\01\00\00\00\00\00\00\00\07\00\00\00\09\00\00\00\05\00\00\00\1B\00\00\00\1B\00\00\00\1B\00\00\00kernel\00/lwp/lower/kernel.c\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00\00", section "lwp_map", align 16
 // IR-NEXT: @llvm.compiler.used = appending global [1 x ptr] [ptr @[[MAPG]]], section "llvm.metadata"
 // IR-NEXT: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @__lwp_module_ctor, ptr null }]
 // IR-LABEL: define {{.*}} @kernel(
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 192)) #[[#]], !dbg [[FN:![0-9]+]]
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 256)) #[[#]], !dbg [[ROWS:![0-9]+]]
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 320)) #[[#]], !dbg [[COLS:![0-9]+]]
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 320)) #[[#]], !dbg [[COLS]]
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 256)) #[[#]], !dbg [[ROWS]]
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 192)) #[[#]], !dbg
+// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)) #[[#]], !dbg [[FN:![0-9]+]]
+// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)) #[[#]], !dbg [[ROWS:![0-9]+]]
+// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)) #[[#]], !dbg [[COLS:![0-9]+]]
+// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)) #[[#]], !dbg [[COLS]]
+// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)) #[[#]], !dbg [[ROWS]]
+// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)) #[[#]], !dbg
 // No handler is declared: the packets name it in the assembly.
 // IR-NOT:  @__lwp_probe_start
 // IR-NOT:  @__lwp_probe_end
@@ -53,44 +53,44 @@
 
 // Each probe is one packet: the call, relocated against its handler, and the
 // constant-extended slot address, relocated against lwp_map + the slot's
-// offset (0xc0, 0x100, 0x140); no other call of a handler remains.
+// offset (0xd0, 0x110, 0x150); no other call of a handler remains.
 // CODE-LABEL: <kernel>:
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_start
 // CODE-NEXT:  immext
-// CODE-NEXT:  R_HEX_32_6_X lwp_map+0xc0
+// CODE-NEXT:  R_HEX_32_6_X lwp_map+0xd0
 // CODE-NEXT:  r0 = ##0x0 }
-// CODE-NEXT:  R_HEX_16_X lwp_map+0xc0
+// CODE-NEXT:  R_HEX_16_X lwp_map+0xd0
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_start
 // CODE-NEXT:  immext
-// CODE-NEXT:  R_HEX_32_6_X lwp_map+0x100
+// CODE-NEXT:  R_HEX_32_6_X lwp_map+0x110
 // CODE-NEXT:  r0 = ##0x0 }
-// CODE-NEXT:  R_HEX_16_X lwp_map+0x100
+// CODE-NEXT:  R_HEX_16_X lwp_map+0x110
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_start
 // CODE-NEXT:  immext
-// CODE-NEXT:  R_HEX_32_6_X lwp_map+0x140
+// CODE-NEXT:  R_HEX_32_6_X lwp_map+0x150
 // CODE-NEXT:  r0 = ##0x0 }
-// CODE-NEXT:  R_HEX_16_X lwp_map+0x140
+// CODE-NEXT:  R_HEX_16_X lwp_map+0x150
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_end
 // CODE-NEXT:  immext
-// CODE-NEXT:  R_HEX_32_6_X lwp_map+0x140
+// CODE-NEXT:  R_HEX_32_6_X lwp_map+0x150
 // CODE-NEXT:  r0 = ##0x0 }
-// CODE-NEXT:  R_HEX_16_X lwp_map+0x140
+// CODE-NEXT:  R_HEX_16_X lwp_map+0x150
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_end
 // CODE-NEXT:  immext
-// CODE-NEXT:  R_HEX_32_6_X lwp_map+0x100
+// CODE-NEXT:  R_HEX_32_6_X lwp_map+0x110
 // CODE-NEXT:  r0 = ##0x0 }
-// CODE-NEXT:  R_HEX_16_X lwp_map+0x100
+// CODE-NEXT:  R_HEX_16_X lwp_map+0x110
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_end
 // CODE-NEXT:  immext
-// CODE-NEXT:  R_HEX_32_6_X lwp_map+0xc0
+// CODE-NEXT:  R_HEX_32_6_X lwp_map+0xd0
 // CODE-NEXT:  r0 = ##0x0 }
-// CODE-NEXT:  R_HEX_16_X lwp_map+0xc0
+// CODE-NEXT:  R_HEX_16_X lwp_map+0xd0
 // CODE-NOT:   R_HEX_B22_PCREL __lwp_probe
 // The constructor registers the blob.
 // CODE-LABEL: <__lwp_module_ctor>:
@@ -98,30 +98,30 @@
 // CODE-NEXT:  immext
 // CODE-NEXT:  R_HEX_32_6_X lwp_map{{$}}
 
-// ELF:    lwp_map PROGBITS {{[0-9a-f]+}} {{[0-9a-f]+}} 000180 00 WA 0 0 16
+// ELF:    lwp_map PROGBITS {{[0-9a-f]+}} {{[0-9a-f]+}} 000190 00 WA 0 0 16
 // ELFOBJ: .init_array.1 INIT_ARRAY
 
 // Linked: each packet loads the address of its slot in the blob.
-// LINKED:      ] lwp_map PROGBITS [[#%x,BLOB:]] {{[0-9a-f]+}} 000180
+// LINKED:      ] lwp_map PROGBITS [[#%x,BLOB:]] {{[0-9a-f]+}} 000190
 // LINKED-LABEL: <kernel>:
 // LINKED:      { call {{.*}} <__lwp_probe_start>
 // LINKED-NEXT: immext
-// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0xc0]] }
+// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0xd0]] }
 // LINKED:      { call {{.*}} <__lwp_probe_start>
 // LINKED-NEXT: immext
-// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x100]] }
+// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x110]] }
 // LINKED:      { call {{.*}} <__lwp_probe_start>
 // LINKED-NEXT: immext
-// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x140]] }
+// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x150]] }
 // LINKED:      { call {{.*}} <__lwp_probe_end>
 // LINKED-NEXT: immext
-// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x140]] }
+// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x150]] }
 // LINKED:      { call {{.*}} <__lwp_probe_end>
 // LINKED-NEXT: immext
-// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x100]] }
+// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x110]] }
 // LINKED:      { call {{.*}} <__lwp_probe_end>
 // LINKED-NEXT: immext
-// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0xc0]] }
+// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0xd0]] }
 
 // Three calls of kernel with 7 rows: 3 functions, 3 row loops, 21 column
 // loops.
