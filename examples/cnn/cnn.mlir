@@ -7,6 +7,8 @@
 // `forward` is called through its C interface (llvm.emit_c_interface) by
 // main.c with deterministic data. Bufferized and lowered to loops by
 // lwp-opt's lwp-linalg-to-loops pipeline (utils/lwp-run does it all).
+// `lwp.operator` names an op in the profile (`linalg.matmul "dense"`); a
+// NameLoc from a front end (loc("dense"(...))) does the same.
 
 #map_nhwc = affine_map<(n, h, w, c) -> (n, h, w, c)>
 #map_bias4 = affine_map<(n, h, w, c) -> (c)>
@@ -22,12 +24,14 @@ func.func @conv_bias_relu(%input: tensor<1x16x16x4xf32>,
   %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x14x14x8xf32>)
       -> tensor<1x14x14x8xf32>
   %conv = linalg.conv_2d_nhwc_hwcf
-      {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+      {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>,
+       lwp.operator = "conv1"}
       ins(%input, %filter : tensor<1x16x16x4xf32>, tensor<3x3x4x8xf32>)
       outs(%init : tensor<1x14x14x8xf32>) -> tensor<1x14x14x8xf32>
   %act = linalg.generic
       {indexing_maps = [#map_nhwc, #map_bias4, #map_nhwc],
-       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       iterator_types = ["parallel", "parallel", "parallel", "parallel"],
+       lwp.operator = "conv1.bias_relu"}
       ins(%conv, %bias : tensor<1x14x14x8xf32>, tensor<8xf32>)
       outs(%empty : tensor<1x14x14x8xf32>) {
   ^bb0(%x: f32, %b: f32, %out: f32):
@@ -45,7 +49,8 @@ func.func @max_pool(%x: tensor<1x14x14x8xf32>) -> tensor<1x7x7x8xf32> {
       -> tensor<1x7x7x8xf32>
   %window = tensor.empty() : tensor<2x2xf32>
   %pool = linalg.pooling_nhwc_max
-      {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+      {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>,
+       lwp.operator = "pool1"}
       ins(%x, %window : tensor<1x14x14x8xf32>, tensor<2x2xf32>)
       outs(%init : tensor<1x7x7x8xf32>) -> tensor<1x7x7x8xf32>
   return %pool : tensor<1x7x7x8xf32>
@@ -57,11 +62,13 @@ func.func @dense(%x: tensor<1x392xf32>, %w: tensor<392x10xf32>,
   %empty = tensor.empty() : tensor<1x10xf32>
   %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<1x10xf32>)
       -> tensor<1x10xf32>
-  %mm = linalg.matmul ins(%x, %w : tensor<1x392xf32>, tensor<392x10xf32>)
+  %mm = linalg.matmul {lwp.operator = "dense"}
+      ins(%x, %w : tensor<1x392xf32>, tensor<392x10xf32>)
       outs(%init : tensor<1x10xf32>) -> tensor<1x10xf32>
   %out = linalg.generic
       {indexing_maps = [#map_2d, #map_bias2, #map_2d],
-       iterator_types = ["parallel", "parallel"]}
+       iterator_types = ["parallel", "parallel"],
+       lwp.operator = "dense.bias"}
       ins(%mm, %bias : tensor<1x10xf32>, tensor<10xf32>)
       outs(%empty : tensor<1x10xf32>) {
   ^bb0(%v: f32, %b: f32, %o: f32):
@@ -80,7 +87,8 @@ func.func @softmax(%x: tensor<1x10xf32>) -> tensor<1x10xf32> {
       -> tensor<1xf32>
   %max = linalg.generic
       {indexing_maps = [#map_2d, #map_row],
-       iterator_types = ["parallel", "reduction"]}
+       iterator_types = ["parallel", "reduction"],
+       lwp.operator = "softmax.max"}
       ins(%x : tensor<1x10xf32>) outs(%max_init : tensor<1xf32>) {
   ^bb0(%v: f32, %m: f32):
     %r = arith.maximumf %v, %m : f32
@@ -89,7 +97,8 @@ func.func @softmax(%x: tensor<1x10xf32>) -> tensor<1x10xf32> {
   %empty = tensor.empty() : tensor<1x10xf32>
   %exp = linalg.generic
       {indexing_maps = [#map_2d, #map_row, #map_2d],
-       iterator_types = ["parallel", "parallel"]}
+       iterator_types = ["parallel", "parallel"],
+       lwp.operator = "softmax.exp"}
       ins(%x, %max : tensor<1x10xf32>, tensor<1xf32>)
       outs(%empty : tensor<1x10xf32>) {
   ^bb0(%v: f32, %m: f32, %o: f32):
@@ -101,7 +110,8 @@ func.func @softmax(%x: tensor<1x10xf32>) -> tensor<1x10xf32> {
       -> tensor<1xf32>
   %sum = linalg.generic
       {indexing_maps = [#map_2d, #map_row],
-       iterator_types = ["parallel", "reduction"]}
+       iterator_types = ["parallel", "reduction"],
+       lwp.operator = "softmax.sum"}
       ins(%exp : tensor<1x10xf32>) outs(%sum_init : tensor<1xf32>) {
   ^bb0(%v: f32, %s: f32):
     %r = arith.addf %v, %s : f32
@@ -109,7 +119,8 @@ func.func @softmax(%x: tensor<1x10xf32>) -> tensor<1x10xf32> {
   } -> tensor<1xf32>
   %out = linalg.generic
       {indexing_maps = [#map_2d, #map_row, #map_2d],
-       iterator_types = ["parallel", "parallel"]}
+       iterator_types = ["parallel", "parallel"],
+       lwp.operator = "softmax.div"}
       ins(%exp, %sum : tensor<1x10xf32>, tensor<1xf32>)
       outs(%empty : tensor<1x10xf32>) {
   ^bb0(%v: f32, %s: f32, %o: f32):

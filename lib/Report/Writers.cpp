@@ -8,7 +8,9 @@
 #include "lwp/Support/TextTable.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
@@ -28,11 +30,40 @@ static std::string withImage(std::string Name, const RegionEntry &E) {
   return Name;
 }
 
+/// A loop's operators as " (linalg.matmul)", or "" when it has none.
+static std::string loopOperators(const RegionEntry &E) {
+  std::string Ops = describeOperators(E);
+  return Ops == "-" ? std::string() : " (" + Ops + ")";
+}
+
+/// The region's name in a table: the function; `loop (operators)`; the
+/// operator (`linalg.matmul "dense"`). \p Qualified prefixes loops and
+/// operators with their function (`dense:loop`).
+static std::string regionName(const RegionEntry &E, bool Qualified) {
+  std::string Prefix = Qualified ? E.Function + ":" : std::string();
+  switch (E.Kind) {
+  case RegionKind::Function:
+    return withImage(E.Function, E);
+  case RegionKind::Operator:
+    return withImage(Prefix + operatorLabel(E), E);
+  case RegionKind::Loop:
+    break;
+  }
+  return withImage(Prefix + "loop" + loopOperators(E), E);
+}
+
 std::string lwp::regionLabel(const RegionEntry &E) {
-  return withImage(E.Kind == RegionKind::Function
-                       ? E.Function
-                       : formatv("{0}:loop#{1}", E.Function, E.Id).str(),
-                   E);
+  switch (E.Kind) {
+  case RegionKind::Function:
+    return withImage(E.Function, E);
+  case RegionKind::Operator:
+    return withImage(
+        formatv("{0}:{1}#{2}", E.Function, operatorLabel(E), E.Id).str(), E);
+  case RegionKind::Loop:
+    break;
+  }
+  return withImage(
+      formatv("{0}:loop#{1}{2}", E.Function, E.Id, loopOperators(E)).str(), E);
 }
 
 /// "+0x1c" for a site of region \p Id inside a known function, else "-".
@@ -44,6 +75,14 @@ static std::string siteOffset(const ReportInput &In, uint32_t Id,
   if (!S.Function)
     return formatv("{0:x}", Site).str();
   return formatv("+{0:x}", S.Offset).str();
+}
+
+/// The operators \p E holds, as a JSON array of op names.
+static json::Value operatorsJSON(const RegionEntry &E) {
+  json::Array Ops;
+  for (const std::string &Op : E.Operators)
+    Ops.push_back(Op);
+  return json::Value(std::move(Ops));
 }
 
 static double share(const ReportInput &In, const RegionProfile &R) {
@@ -123,10 +162,7 @@ static std::vector<std::string>
 tableRow(const ReportInput &In, const RegionProfile &R, unsigned Indent) {
   const RegionEntry &E = *R.Entry;
   std::string Star = R.Extrapolated ? "*" : R.Unwound ? "!" : "";
-  std::string Name = withImage(
-      std::string(Indent * 2, ' ') +
-          (E.Kind == RegionKind::Function ? E.Function : std::string("loop")),
-      E);
+  std::string Name = std::string(Indent * 2, ' ') + regionName(E, false);
   return {Name,
           std::to_string(R.Id),
           E.Depth ? std::to_string(*E.Depth) : "-",
@@ -167,8 +203,7 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
   if (!Options.Tree) {
     for (const RegionProfile *R : Rows) {
       std::vector<std::string> Row = tableRow(In, *R, 0);
-      if (R->Entry->Kind == RegionKind::Loop)
-        Row[0] = withImage(R->Entry->Function + ":loop", *R->Entry);
+      Row[0] = regionName(*R->Entry, /*Qualified=*/true);
       T.add(std::move(Row));
       AnyExtrapolated |= R->Extrapolated;
     }
@@ -207,7 +242,8 @@ static const char *const FieldNames[] = {
     "id",         "kind",    "function", "depth",  "height", "parent",
     "count",      "samples", "repaired", "cycles", "self",   "extrapolated",
     "min",        "median",  "p90",      "max",    "share",  "start_offset",
-    "end_offset", "file",    "line",     "column"};
+    "end_offset", "file",    "line",     "column", "operator",
+    "operator_name", "operators"};
 
 void lwp::writeCSV(raw_ostream &OS, const ReportInput &In,
                    const RowOptions &Options) {
@@ -227,14 +263,16 @@ void lwp::writeCSV(raw_ostream &OS, const ReportInput &In,
   for (const RegionProfile *R : selectRows(In, Options)) {
     const RegionEntry &E = *R->Entry;
     OS << formatv("{0},{1},{2},{3},{4},{5},{6},{7},{8},{9:f1},{10:f1},{11},"
-                  "{12},{13},{14},{15},{16:f3},{17},{18},{19},{20},{21}\n",
+                  "{12},{13},{14},{15},{16:f3},{17},{18},{19},{20},{21},"
+                  "{22},{23},{24}\n",
                   R->Id, stringifyRegionKind(E.Kind), quote(E.Function),
                   opt(E.Depth), opt(E.Height), opt(E.ParentId), R->Count,
                   R->Samples, R->Repaired, R->TotalCycles, R->SelfCycles,
                   R->Extrapolated ? 1 : 0, R->Min, R->Median, R->P90, R->Max,
                   share(In, *R), siteOffset(In, R->Id, R->StartSite),
-                  siteOffset(In, R->Id, R->EndSite), quote(E.Loc.File), E.Loc.Line,
-                  E.Loc.Column);
+                  siteOffset(In, R->Id, R->EndSite), quote(E.Loc.File),
+                  E.Loc.Line, E.Loc.Column, quote(E.Operator),
+                  quote(E.OperatorName), quote(llvm::join(E.Operators, "+")));
   }
 }
 
@@ -274,6 +312,12 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
         {"file", E.Loc.File},
         {"line", int64_t(E.Loc.Line)},
         {"column", int64_t(E.Loc.Column)},
+        {"operator",
+         E.Operator.empty() ? json::Value(nullptr) : json::Value(E.Operator)},
+        {"operator_name", E.OperatorName.empty()
+                              ? json::Value(nullptr)
+                              : json::Value(E.OperatorName)},
+        {"operators", operatorsJSON(E)},
     });
   }
   json::Object Root{
@@ -333,6 +377,117 @@ void lwp::writeDiffTable(raw_ostream &OS, const ReportInput &A,
            cycles(RB), Ratio, E.Loc.str()});
   }
   T.print(OS);
+}
+
+std::vector<OperatorSummaryRow>
+lwp::summarizeOperators(const ReportInput &In, double &Outside) {
+  // The nearest operator region around each region, through the map's
+  // parents (regions that did not run have no profile but still a parent).
+  auto enclosingOperator =
+      [&](const RegionEntry &E) -> const RegionProfile * {
+    std::optional<uint32_t> Parent = E.ParentId;
+    while (Parent) {
+      const RegionProfile *P = In.P.lookup(*Parent);
+      if (!P)
+        return nullptr;
+      if (P->Entry->Kind == RegionKind::Operator)
+        return P;
+      Parent = P->Entry->ParentId;
+    }
+    return nullptr;
+  };
+  llvm::DenseMap<uint32_t, double> Nested; // operator region ID -> cycles
+  double Outermost = 0;
+  for (const RegionProfile &R : In.P.Regions) {
+    if (R.Entry->Kind != RegionKind::Operator)
+      continue;
+    if (const RegionProfile *P = enclosingOperator(*R.Entry))
+      Nested[P->Id] += R.TotalCycles;
+    else
+      Outermost += R.TotalCycles;
+  }
+  std::vector<OperatorSummaryRow> Rows;
+  llvm::StringMap<size_t> Index;
+  for (const RegionProfile &R : In.P.Regions) {
+    if (R.Entry->Kind != RegionKind::Operator)
+      continue;
+    auto [It, New] = Index.try_emplace(R.Entry->Operator, Rows.size());
+    if (New) {
+      Rows.emplace_back();
+      Rows.back().Operator = R.Entry->Operator;
+    }
+    OperatorSummaryRow &Row = Rows[It->second];
+    ++Row.Regions;
+    Row.Instances += R.Count;
+    Row.Total += R.TotalCycles;
+    Row.Self += std::max(0.0, R.TotalCycles - Nested.lookup(R.Id));
+  }
+  for (OperatorSummaryRow &Row : Rows)
+    Row.Share =
+        In.P.TopLevelCycles > 0 ? 100.0 * Row.Total / In.P.TopLevelCycles : 0;
+  llvm::sort(Rows, [](const OperatorSummaryRow &A,
+                      const OperatorSummaryRow &B) {
+    return A.Total != B.Total ? A.Total > B.Total : A.Operator < B.Operator;
+  });
+  Outside = std::max(0.0, In.P.TopLevelCycles - Outermost);
+  return Rows;
+}
+
+void lwp::writeOperatorSummary(raw_ostream &OS, const ReportInput &In,
+                               bool CSV, bool JSON) {
+  double Outside = 0;
+  std::vector<OperatorSummaryRow> Rows = summarizeOperators(In, Outside);
+  auto mean = [](const OperatorSummaryRow &R) {
+    return R.Instances ? R.Total / double(R.Instances) : 0.0;
+  };
+  if (CSV) {
+    OS << "operator,regions,instances,cycles,self,share,mean\n";
+    for (const OperatorSummaryRow &R : Rows)
+      OS << formatv("\"{0}\",{1},{2},{3:f1},{4:f1},{5:f3},{6:f1}\n",
+                    R.Operator, R.Regions, R.Instances, R.Total, R.Self,
+                    R.Share, mean(R));
+    return;
+  }
+  if (JSON) {
+    json::Array Ops;
+    for (const OperatorSummaryRow &R : Rows)
+      Ops.push_back(json::Object{{"operator", R.Operator},
+                                 {"regions", int64_t(R.Regions)},
+                                 {"instances", int64_t(R.Instances)},
+                                 {"cycles", R.Total},
+                                 {"self", R.Self},
+                                 {"share", R.Share},
+                                 {"mean", mean(R)}});
+    json::Object Root{{"operators", std::move(Ops)},
+                      {"top_level_cycles", In.P.TopLevelCycles},
+                      {"outside_cycles", Outside}};
+    OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
+    return;
+  }
+  writeHeader(OS, In);
+  if (Rows.empty()) {
+    OS << "no operator regions in this profile (operators come from MLIR "
+          "models instrumented at stats-level >= 70 after "
+          "lwp-mark-operators)\n";
+    return;
+  }
+  TextTable T({{"operator", false},
+               {"regions", true},
+               {"instances", true},
+               {"cycles", true},
+               {"self", true},
+               {"share", true},
+               {"mean", true}});
+  for (const OperatorSummaryRow &R : Rows)
+    T.add({R.Operator, std::to_string(R.Regions), std::to_string(R.Instances),
+           std::to_string(rounded(R.Total)), std::to_string(rounded(R.Self)),
+           formatv("{0:f1}%", R.Share).str(),
+           std::to_string(rounded(mean(R)))});
+  T.print(OS);
+  OS << formatv("\noutside operators: {0} cycles ({1:f1}%)\n",
+                rounded(Outside),
+                In.P.TopLevelCycles > 0 ? 100.0 * Outside / In.P.TopLevelCycles
+                                        : 0.0);
 }
 
 static std::string countRange(const RegionRuns &R) {
@@ -406,9 +561,7 @@ void lwp::writeRunsTable(raw_ostream &OS, const ReportInput &In,
     const RegionEntry &E = *R->Entry;
     std::string Mark = RR.Extrapolated ? "*" : RR.Unwound ? "!" : "";
     AnyExtrapolated |= RR.Extrapolated;
-    T.add({withImage(E.Kind == RegionKind::Function ? E.Function
-                                                    : E.Function + ":loop",
-                     E),
+    T.add({regionName(E, /*Qualified=*/true),
            std::to_string(R->Id), E.Depth ? std::to_string(*E.Depth) : "-",
            countRange(RR), std::to_string(rounded(RR.Cycles.Mean)) + Mark,
            std::to_string(rounded(RR.Cycles.Min)),
@@ -509,6 +662,12 @@ void lwp::writeRunsJSON(raw_ostream &OS, const ReportInput &In,
         {"file", E.Loc.File},
         {"line", int64_t(E.Loc.Line)},
         {"column", int64_t(E.Loc.Column)},
+        {"operator",
+         E.Operator.empty() ? json::Value(nullptr) : json::Value(E.Operator)},
+        {"operator_name", E.OperatorName.empty()
+                              ? json::Value(nullptr)
+                              : json::Value(E.OperatorName)},
+        {"operators", operatorsJSON(E)},
     });
   }
   json::Object Root{

@@ -2,7 +2,7 @@
 // they put lwp-instrument into the pass list after the lowering to loops (or
 // before the lowering to LLVM, or last), and instrument exactly as the pass
 // options do.
-// RUN: lwp-opt %s --lwp-linalg-to-loops --lwp-instrument="stats-level=70 max-loop-depth=1" > %t.options.mlir
+// RUN: lwp-opt %s --lwp-mark-operators --lwp-linalg-to-loops --lwp-instrument="stats-level=70 max-loop-depth=1" > %t.options.mlir
 // RUN: lwp-opt %s --lwp-linalg-to-loops -stats-level=70 -max-loop-depth=1 > %t.flags.mlir
 // RUN: diff %t.options.mlir %t.flags.mlir
 // RUN: lwp-opt %s -stats-level=70 --max-loop-depth 1 --lwp-linalg-to-loops > %t.flags-first.mlir
@@ -18,17 +18,23 @@
 // RUN: not lwp-opt %s --pass-pipeline="builtin.module(lwp-linalg-to-loops)" -stats-level=70 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // RUN: not lwp-opt %s -max-loop-depth 2>&1 | FileCheck %s --check-prefix=NOVALUE
 
+// With a lowering of linalg in the pipeline, the flags also tag the
+// structured ops first (lwp-mark-operators): the matmul gets an operator
+// region around its loops.
 // CHECK: lwp.instrumentation_map
 // CHECK-LABEL: func.func @mm
 // CHECK: lwp.probe_start function 0
-// CHECK: lwp.probe_start loop 1
-// CHECK: lwp.probe_start loop 2
+// CHECK: lwp.probe_start operator 1
+// CHECK-NEXT: lwp.probe_start loop 2
+// CHECK: lwp.probe_start loop 3
 // SELECT-LABEL: func.func @mm
 // SELECT-NOT: lwp.probe_start function
-// SELECT: lwp.probe_start loop 0
+// SELECT: lwp.probe_start operator 0
 // SELECT: lwp.probe_start loop 1
+// SELECT: lwp.probe_start loop 2
 // SELECT-NOT: lwp.probe_start
 // MAP: "regions":
+// MAP: "kind": "operator"
 // MAP-COUNT-2: "kind": "loop"
 // MAP-NOT: "kind"
 // LOWERED-NOT: lwp.probe

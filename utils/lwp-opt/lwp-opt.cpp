@@ -11,7 +11,9 @@
 // The profiler is switched on with compiler flags, as with the LLVM plugin:
 // -stats-level=N, -max-loop-depth=N and the -lwp-* selection flags put
 // lwp-instrument into the pass list, after the last pass that lowers linalg
-// to loops, else before the first lowering to the LLVM dialect, else last.
+// to loops, else before the first lowering to the LLVM dialect, else last;
+// when the pipeline lowers linalg, lwp-mark-operators goes first, so that
+// every loop's operator is known.
 //
 //===----------------------------------------------------------------------===//
 
@@ -168,6 +170,10 @@ bool rewriteProfilerFlags(std::vector<std::string> &Args) {
   if (!AfterLoops)
     Insert = FirstLLVM;
   Kept.insert(Kept.begin() + Insert, "--lwp-instrument=" + join(Options, " "));
+  // Structured ops are known only before the lowering: tag them first, so
+  // that lwp-instrument finds the operator of every loop.
+  if (AfterLoops)
+    Kept.insert(Kept.begin() + 1, "--lwp-mark-operators");
   Args = std::move(Kept);
   return true;
 }

@@ -120,6 +120,12 @@ static cl::list<std::string> SearchDirs(
     cl::desc("Look here, by file name, for images of the dump that are no "
              "longer at the path the dump recorded; repeatable"),
     cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool>
+    Summary("summary",
+            cl::desc("One row per operator type (MLIR operator regions): "
+                     "regions, instances, total and self cycles, share, mean "
+                     "cycles per instance; with --format=csv or json"),
+            cl::cat(Category));
 static cl::opt<bool> NoRecords("no-records",
                                cl::desc("With --raw, leave the records out"),
                                cl::cat(Category));
@@ -357,6 +363,8 @@ int main(int argc, char **argv) {
   ToolOutputFile Out(OutputPath, EC, sys::fs::OF_Text);
   if (EC)
     return fail("cannot open '" + OutputPath + "': " + EC.message());
+  if (Summary && (Profiles.size() > 1 || Diff))
+    return fail("--summary takes one dump");
   if (Profiles.size() > 1 && !Diff) {
     lwp::RunsProfile Runs = lwp::combineRuns(Profiles);
     lwp::ReportInput M{*D, Runs.Mean, &*Prog, DumpPath, MapSource};
@@ -378,6 +386,14 @@ int main(int argc, char **argv) {
     lwp::ReportInput B{Dumps[1], Profiles[1], In.Prog, DumpPaths[1],
                        MapSource};
     lwp::writeDiffTable(Out.os(), In, B, Rows);
+    Out.keep();
+    return 0;
+  }
+  if (Summary) {
+    if (OutputFormat == Format::ChromeTrace || OutputFormat == Format::Folded)
+      return fail("--summary prints a table, CSV or JSON");
+    lwp::writeOperatorSummary(Out.os(), In, OutputFormat == Format::CSV,
+                              OutputFormat == Format::JSON);
     Out.keep();
     return 0;
   }

@@ -99,6 +99,38 @@ void writeRunsJSON(llvm::raw_ostream &OS, const ReportInput &In,
                    llvm::ArrayRef<const Dump *> Dumps,
                    const RowOptions &Options);
 
+/// One operator type of the summary (lwp-report --summary), in the manner of
+/// qaic-opstats --summary. Cycles are in the dump's counter unit.
+struct OperatorSummaryRow {
+  /// The op name, e.g. "linalg.conv_2d_nhwc_hwcf".
+  std::string Operator;
+  /// Operator regions of this type (one per op instance in the model, more
+  /// when an op's code was split by another op's).
+  uint64_t Regions = 0;
+  /// Executions of those regions (exact counts).
+  uint64_t Instances = 0;
+  /// Inclusive cycles of the regions, summed.
+  double Total = 0;
+  /// Total minus the cycles of the operator regions nested in them (fused
+  /// or called operators), never negative.
+  double Self = 0;
+  /// Total in percent of the profile's top-level cycles.
+  double Share = 0;
+};
+
+/// The operator regions of \p In grouped by op name, by total cycles
+/// (descending, then name). \p Outside gets the top-level cycles spent
+/// outside every operator region (never negative).
+std::vector<OperatorSummaryRow> summarizeOperators(const ReportInput &In,
+                                                   double &Outside);
+/// The summary as a table (operator, regions, instances, cycles, self,
+/// share, mean cycles per instance) with the header of writeTable, as CSV
+/// (operator,regions,instances,cycles,self,share,mean) or as JSON
+/// ({"operators": [...], "outside_cycles"}). A profile without operator
+/// regions gets one line saying so (table) or no rows.
+void writeOperatorSummary(llvm::raw_ostream &OS, const ReportInput &In,
+                          bool CSV, bool JSON);
+
 /// Collects the instances of an analysis for the trace and folded outputs.
 class InstanceLog {
 public:
