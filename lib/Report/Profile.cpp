@@ -137,7 +137,11 @@ static void applyExactFigures(
     llvm::ArrayRef<std::pair<size_t, size_t>> InsideOnly) {
   P.Exact = true;
   double Pair = P.PairCost, Nested = P.NestedCost;
-  double NestedExtra = Nested > Pair ? Nested - Pair : 0;
+  // What a nested pair adds to its parent beyond the part of it that lies
+  // inside the child: negative when the probes overlap the loop's own work
+  // (out-of-order execution), and then the parent's self gets it back, so
+  // that self + the children's cycles = cycles still holds.
+  double NestedExtra = Nested - Pair;
   for (RegionProfile &R : P.Regions) {
     DumpRegion F = R.Id < D.regions().size() ? D.regions()[R.Id] : DumpRegion();
     double Total = double(F.Total) - double(F.Outer) * Pair -

@@ -57,10 +57,12 @@ for d in 0 1 2; do
       -o "$T/k_l70_d$d" "$K" "$HOST" -lpthread
 done
 run $CC -O2 -fxray-instrument -fxray-instruction-threshold=1 -o "$T/k_xray" "$K"
+ACCF='^(longk|shortk|nestk|main)$'  # nestkRef stays uninstrumented
 run $CC -O2 -fpass-plugin="$PLUGIN" -mllvm -stats-level=70 -mllvm -max-loop-depth=1 \
-    -o "$T/acc70" "$HERE/accuracy.c" "$HOST" -lpthread
+    -mllvm -lwp-function-filter="$ACCF" -o "$T/acc70" "$HERE/accuracy.c" "$HOST" -lpthread
 run $CC -O2 -fpass-plugin="$PLUGIN" -mllvm -stats-level=40 \
-    -o "$T/acc40" "$HERE/accuracy.c" "$HOST" -lpthread
+    -mllvm -lwp-function-filter="$ACCF" -o "$T/acc40" "$HERE/accuracy.c" "$HOST" -lpthread
+run $CC -O2 -I"$ROOT/include" -o "$T/nested_cost_x86" "$HERE/nested_cost_x86.c" "$HOST" -lpthread
 run $CC -O2 -o "$T/mkbigdump" "$HERE/mkbigdump.c"
 
 section "1. probe cost: x86-64"
@@ -76,6 +78,8 @@ run python3 "$HERE/overhead.py" "$T" "${BENCH_ROUNDS:-5}" "$BIN/lwp-report"
 
 section "3. accuracy"
 run python3 "$HERE/accuracy.py" "$T/acc70" "$T/acc40" "$BIN/lwp-report"
+LWP_OUTPUT="$T/nc.dump" run "$T/nested_cost_x86"
+run "$BIN/lwp-report" --raw --no-records "$T/nc.dump" | head -1
 
 section "4. report throughput"
 TMPDIR="$T" run python3 "$HERE/throughput.py" "$T" "$BIN/lwp-report" \
