@@ -280,12 +280,12 @@ int main(int argc, char **argv) {
       }
       Dumps.push_back(std::move(*D));
     }
-    // Several runs: one program, so that one map reads every dump.
-    if (!Diff)
-      for (size_t I = 1; I < Dumps.size(); ++I)
-        if (Error E = lwp::checkSameProgram(Dumps[0], DumpPaths[0], Dumps[I],
-                                            DumpPaths[I]))
-          return fail(toString(std::move(E)));
+    // Several runs (or the two of --diff): one program, so that one map
+    // reads every dump.
+    for (size_t I = 1; I < Dumps.size(); ++I)
+      if (Error E = lwp::checkSameProgram(Dumps[0], DumpPaths[0], Dumps[I],
+                                          DumpPaths[I]))
+        return fail(toString(std::move(E)));
     if (Dumps.size() > 1 && !Diff &&
         (OutputFormat == Format::ChromeTrace || OutputFormat == Format::Folded))
       return fail("--format=chrome-trace and --format=folded take one dump "
