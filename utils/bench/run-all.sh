@@ -79,7 +79,7 @@ run python3 "$HERE/overhead.py" "$T" "${BENCH_ROUNDS:-5}" "$BIN/lwp-report"
 section "3. accuracy"
 run python3 "$HERE/accuracy.py" "$T/acc70" "$T/acc40" "$BIN/lwp-report"
 LWP_OUTPUT="$T/nc.dump" run "$T/nested_cost_x86"
-run "$BIN/lwp-report" --raw --no-records "$T/nc.dump" | head -1
+run "$BIN/lwp-report" --raw --no-records "$T/nc.dump" | head -2
 
 section "4. report throughput"
 TMPDIR="$T" run python3 "$HERE/throughput.py" "$T" "$BIN/lwp-report" \
