@@ -156,10 +156,16 @@ lwp::collectOperatorSpans(Operation *Function) {
   return std::move(C.Spans);
 }
 
-void lwp::collectHeldOperators(Operation *Op,
-                               llvm::SetVector<StringRef> &Out) {
+std::string lwp::operatorLabel(const OperatorTag &Tag) {
+  std::string Label = Tag.Op.str();
+  if (!Tag.Name.empty())
+    Label += " \"" + Tag.Name.str() + "\"";
+  return Label;
+}
+
+void lwp::collectHeldOperators(Operation *Op, OperatorLabels &Out) {
   Op->walk<WalkOrder::PreOrder>([&](Operation *Inner) {
     if (std::optional<OperatorTag> Tag = findOperatorTag(Inner->getLoc()))
-      Out.insert(Tag->Op);
+      Out.insert(operatorLabel(*Tag));
   });
 }

@@ -98,10 +98,10 @@ RegionEntry lwp::fromAttr(RegionInfoAttr Attr) {
   E.Loc.File = Attr.getFile().str();
   E.Loc.Line = Attr.getLine();
   E.Loc.Column = Attr.getColumn();
-  E.Operator = Attr.getOperator_().str();
-  E.OperatorName = Attr.getOperatorName().str();
+  E.Operator = Attr.getOp().str();
+  E.OperatorName = Attr.getOpName().str();
   SmallVector<StringRef, 4> Ops;
-  Attr.getOperators().split(Ops, ',', -1, /*KeepEmpty=*/false);
+  Attr.getOps().split(Ops, ',', -1, /*KeepEmpty=*/false);
   for (StringRef Op : Ops)
     E.Operators.push_back(Op.str());
   return E;

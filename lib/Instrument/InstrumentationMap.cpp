@@ -278,7 +278,7 @@ std::string lwp::operatorLabel(const RegionEntry &E) {
 std::string lwp::describeOperators(const RegionEntry &E) {
   std::string Out = operatorLabel(E);
   for (const std::string &Op : E.Operators) {
-    if (Op == E.Operator)
+    if (Op == Out)
       continue;
     Out += Out.empty() ? "" : " + ";
     Out += Op;

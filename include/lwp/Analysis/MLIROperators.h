@@ -27,6 +27,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
+#include <string>
+#include <vector>
 
 namespace lwp {
 
@@ -79,10 +82,18 @@ struct OperatorSpan {
 /// block. Allocations, views and pure ops never start or end a span.
 llvm::SmallVector<OperatorSpan, 8> collectOperatorSpans(mlir::Operation *Function);
 
-/// Adds to \p Out the op names of every tag (body tags too) on \p Op and on
+/// A set of operator labels in insertion order.
+using OperatorLabels =
+    llvm::SetVector<std::string, std::vector<std::string>,
+                    std::set<std::string>>;
+
+/// The label of \p Tag: its op name, then the model's name in quotes when
+/// it has one (`linalg.generic "relu"`), as RegionEntry::Operators holds it.
+std::string operatorLabel(const OperatorTag &Tag);
+
+/// Adds to \p Out the labels of every tag (body tags too) on \p Op and on
 /// the ops nested in it, in pre-order.
-void collectHeldOperators(mlir::Operation *Op,
-                          llvm::SetVector<llvm::StringRef> &Out);
+void collectHeldOperators(mlir::Operation *Op, OperatorLabels &Out);
 
 } // namespace lwp
 

@@ -58,8 +58,11 @@ def LWP_RegionInfoAttr : AttrDef<LWP_Dialect, "RegionInfo"> {
     Describes the region whose probes carry `id`: its kind, the enclosing
     function's symbol name, its loop depth and height (absent for a function
     region), the ID of the nearest enclosing instrumented region (absent at
-    the top) and its source location (file, 1-based line and column; an
-    empty file when unknown). The fields are those of lwp::RegionEntry
+    the top), its source location (file, 1-based line and column; an empty
+    file when unknown) and, for MLIR operators, `op` (the structured op of an
+    operator region, or of the operator a loop belongs to), `op_name` (the
+    model's name for it) and `ops` (the labels of every operator it holds,
+    joined with ','). The fields are those of lwp::RegionEntry
     (include/lwp/Instrument/InstrumentationMap.h).
 
     Example:
@@ -80,10 +83,10 @@ def LWP_RegionInfoAttr : AttrDef<LWP_Dialect, "RegionInfo"> {
     DefaultValuedParameter<"uint32_t", "0">:$line,
     DefaultValuedParameter<"uint32_t", "0">:$column,
     StringRefParameter<"structured op (operator regions and their loops)",
-                       "\"\"">:$operator_,
-    StringRefParameter<"the model's name for the operator", "\"\"">:$operator_name,
-    StringRefParameter<"operators held, op names joined with ','",
-                       "\"\"">:$operators
+                       "\"\"">:$op,
+    StringRefParameter<"the model's name for the operator", "\"\"">:$op_name,
+    StringRefParameter<"operators held, labels joined with ','",
+                       "\"\"">:$ops
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

@@ -102,7 +102,9 @@ struct RegionEntry {
   /// attribute), e.g. "conv1"; empty when none.
   std::string OperatorName;
   /// Every operator whose code the region holds (a fused or tiled nest holds
-  /// several), op names, distinct, in program order; empty when none.
+  /// several), as labels (`linalg.generic "relu"`: the op name, then the
+  /// model's name in quotes when there is one), distinct, in program order;
+  /// empty when none. Labels hold no ','.
   std::vector<std::string> Operators;
   /// The image (executable or shared object) the region's module was linked
   /// into, as a file name; empty when only one image is known (the report
@@ -123,7 +125,8 @@ struct RegionEntry {
 /// `linalg.matmul "dense"`); empty when E has no operator.
 std::string operatorLabel(const RegionEntry &E);
 /// operatorLabel(E) followed by every other operator E holds, joined with
-/// " + " (a fused nest: `linalg.generic + linalg.fill`); "-" when none.
+/// " + " (a fused nest: `linalg.generic "bias" + linalg.generic "relu"`);
+/// "-" when none.
 std::string describeOperators(const RegionEntry &E);
 
 class InstrumentationMap;

@@ -55,17 +55,17 @@ private:
 static void setOperatorFields(RegionEntry &Row,
                               std::optional<OperatorTag> Own,
                               ArrayRef<Operation *> Ops) {
-  llvm::SetVector<StringRef> Held;
+  OperatorLabels Held;
   if (Own)
-    Held.insert(Own->Op);
+    Held.insert(operatorLabel(*Own));
   for (Operation *Op : Ops)
     collectHeldOperators(Op, Held);
   if (Own) {
     Row.Operator = Own->Op.str();
     Row.OperatorName = Own->Name.str();
   }
-  for (StringRef Op : Held)
-    Row.Operators.push_back(Op.str());
+  for (const std::string &Label : Held)
+    Row.Operators.push_back(Label);
 }
 
 LogicalResult InstrumentPass::instrumentFunction(

@@ -43,10 +43,15 @@ public:
       OperatorTag Tag;
       Tag.Op = Op->getName().getStringRef();
       Attribute Mark = Op->getAttr(OperatorAttrName);
-      if (auto Name = dyn_cast_or_null<StringAttr>(Mark))
-        Tag.Name = Name.getValue();
-      else
-        Tag.Name = findLocationName(Op->getLoc());
+      StringRef Name = findLocationName(Op->getLoc());
+      if (auto Given = dyn_cast_or_null<StringAttr>(Mark))
+        Name = Given.getValue();
+      // The map keeps lists of labels joined with ',' (one line each in the
+      // table): names carry neither.
+      std::string Clean = Name.str();
+      llvm::replace(Clean, ',', ';');
+      llvm::replace(Clean, '\n', ' ');
+      Tag.Name = StringAttr::get(Op->getContext(), Clean).getValue();
       Tag.Instance = Next++;
       Op->setLoc(tagLocation(Op->getLoc(), Tag));
       Tag.Body = true;
