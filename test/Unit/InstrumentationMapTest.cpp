@@ -184,7 +184,7 @@ TEST(InstrumentationMapTest, OperatorFields) {
   Op.Function = "model";
   Op.Operator = "linalg.matmul";
   Op.OperatorName = "dense";
-  Op.Operators = {"linalg.matmul", "linalg.fill"};
+  Op.Operators = {"linalg.matmul \"dense\"", "linalg.fill"};
   M.add(Op);
   RegionEntry L;
   L.Id = 1;
@@ -207,8 +207,8 @@ TEST(InstrumentationMapTest, OperatorFields) {
                         "\"kind\":\"operator\",\"function\":\"model\""));
   EXPECT_THAT(Text, testing::HasSubstr(
                         "\"operator\":\"linalg.matmul\",\"operator_name\":"
-                        "\"dense\",\"operators\":[\"linalg.matmul\","
-                        "\"linalg.fill\"]"));
+                        "\"dense\",\"operators\":[\"linalg.matmul "
+                        "\\\"dense\\\"\",\"linalg.fill\"]"));
   auto Back = InstrumentationMap::fromJSON(Text);
   ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
   EXPECT_EQ(Back->lookup(0)->Kind, RegionKind::Operator);
@@ -228,7 +228,7 @@ TEST(InstrumentationMapTest, OperatorFields) {
   EXPECT_EQ(R->Kind, RegionKind::Operator);
   EXPECT_EQ(R->Operator, "linalg.matmul");
   EXPECT_EQ(R->OperatorName, "dense");
-  EXPECT_EQ(R->Operators, (std::vector<std::string>{"linalg.matmul",
+  EXPECT_EQ(R->Operators, (std::vector<std::string>{"linalg.matmul \"dense\"",
                                                     "linalg.fill"}));
   EXPECT_EQ(Section->lookup(2)->Operator, "linalg.matmul");
 
