@@ -19,6 +19,19 @@ struct ToLLVMOptions : public PassPipelineOptions<ToLLVMOptions> {
       llvm::cl::desc("hexagon, x86_64 or aarch64 (default: from "
                      "llvm.target_triple)"),
       llvm::cl::init("")};
+  Option<bool> OpenMP{
+      *this, "openmp",
+      llvm::cl::desc("Run scf.parallel loops on OpenMP threads "
+                     "(convert-scf-to-openmp; link with -fopenmp)"),
+      llvm::cl::init(false)};
+};
+
+struct ToLoopsOptions : public PassPipelineOptions<ToLoopsOptions> {
+  Option<bool> Parallel{
+      *this, "parallel",
+      llvm::cl::desc("Parallel iterators become scf.parallel loops "
+                     "(convert-linalg-to-parallel-loops)"),
+      llvm::cl::init(false)};
 };
 
 /// Appends the textual pipeline \p Text to \p PM; false (with the parser's
@@ -29,14 +42,17 @@ bool append(OpPassManager &PM, StringRef Text) {
 } // namespace
 
 void lwp::registerLWPPipelines() {
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<ToLoopsOptions>(
       "lwp-linalg-to-loops",
       "Bufferize linalg on tensors (function boundaries, identity layouts) "
       "and lower it to scf loops",
-      [](OpPassManager &PM) {
-        append(PM, "one-shot-bufferize{bufferize-function-boundaries "
-                   "function-boundary-type-conversion=identity-layout-map},"
-                   "convert-linalg-to-loops,canonicalize");
+      [](OpPassManager &PM, const ToLoopsOptions &Options) {
+        append(PM, std::string("one-shot-bufferize{bufferize-function-"
+                               "boundaries function-boundary-type-conversion="
+                               "identity-layout-map},") +
+                       (Options.Parallel ? "convert-linalg-to-parallel-loops"
+                                         : "convert-linalg-to-loops") +
+                       ",canonicalize");
       });
   PassPipelineRegistration<ToLLVMOptions>(
       "lwp-to-llvm",
@@ -45,8 +61,15 @@ void lwp::registerLWPPipelines() {
         std::string Lower = "convert-lwp-to-llvm";
         if (!Options.Target.empty())
           Lower += "{target=" + Options.Target + "}";
-        append(PM, Lower + ",expand-strided-metadata,lower-affine,"
-                           "convert-scf-to-cf,convert-to-llvm,"
-                           "reconcile-unrealized-casts");
+        // With OpenMP, each scf.parallel body becomes an outlined region
+        // inside memref.alloca_scope, which must be lowered before its scf
+        // loops become blocks (the scope holds one block).
+        std::string Parallel =
+            Options.OpenMP ? ",lower-affine,convert-scf-to-openmp,"
+                             "finalize-memref-to-llvm"
+                           : "";
+        append(PM, Lower + ",expand-strided-metadata" + Parallel +
+                       ",lower-affine,convert-scf-to-cf,convert-to-llvm,"
+                       "reconcile-unrealized-casts");
       });
 }
