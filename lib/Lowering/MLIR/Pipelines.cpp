@@ -65,7 +65,8 @@ void lwp::registerLWPPipelines() {
         // inside memref.alloca_scope, which must be lowered before its scf
         // loops become blocks (the scope holds one block).
         std::string Parallel =
-            Options.OpenMP ? ",lower-affine,convert-scf-to-openmp,"
+            Options.OpenMP ? ",lower-affine,scf-forall-to-parallel,"
+                             "convert-scf-to-openmp,"
                              "finalize-memref-to-llvm"
                            : "";
         append(PM, Lower + ",expand-strided-metadata" + Parallel +
