@@ -229,9 +229,8 @@ Expected<InstrumentationMap> InstrumentationMap::fromJSON(StringRef Text) {
       if (K && (*Version >= 2 || *K != RegionKind::Operator))
         Entry.Kind = *K;
       else
-        R.fail("kind", *Version >= 2
-                           ? "is not 'function', 'loop' or 'operator'"
-                           : "is neither 'function' nor 'loop'");
+        R.fail("kind", *Version >= 2 ? "is not 'function', 'loop' or 'operator'"
+                                     : "is neither 'function' nor 'loop'");
     }
     if (R.Error.empty() && Entry.Id > MaxRegionId)
       R.fail("id", "is above the largest region ID");
@@ -293,18 +292,19 @@ void InstrumentationMap::printTable(llvm::raw_ostream &OS) const {
     return !E.Operator.empty() || !E.Operators.empty();
   });
   std::vector<std::pair<std::string, bool>> Columns = {
-      {"ID", true},     {"kind", false},   {"function", false},
-      {"depth", true},  {"height", true},  {"parent", true},
-      {"location", false}};
+      {"ID", true},     {"kind", false},  {"function", false}, {"depth", true},
+      {"height", true}, {"parent", true}, {"location", false}};
   if (Operators)
     Columns.push_back({"operator", false});
   TextTable T(std::move(Columns));
   for (const RegionEntry &E : Entries) {
-    std::vector<std::string> Row = {
-        std::to_string(E.Id),      stringifyRegionKind(E.Kind).str(),
-        E.Function,                optionalToString(E.Depth),
-        optionalToString(E.Height), optionalToString(E.ParentId),
-        E.Loc.str()};
+    std::vector<std::string> Row = {std::to_string(E.Id),
+                                    stringifyRegionKind(E.Kind).str(),
+                                    E.Function,
+                                    optionalToString(E.Depth),
+                                    optionalToString(E.Height),
+                                    optionalToString(E.ParentId),
+                                    E.Loc.str()};
     if (Operators)
       Row.push_back(describeOperators(E));
     T.add(std::move(Row));
@@ -345,8 +345,8 @@ uint32_t InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
   };
   std::vector<Names> Names;
   for (const RegionEntry &E : Entries)
-    Names.push_back({intern(E.Function), intern(E.Loc.File),
-                     intern(E.Operator), intern(E.OperatorName),
+    Names.push_back({intern(E.Function), intern(E.Loc.File), intern(E.Operator),
+                     intern(E.OperatorName),
                      intern(llvm::join(E.Operators, ","))});
 
   size_t StringsOffset = BlobHeaderSize + Entries.size() * BlobEntrySize;

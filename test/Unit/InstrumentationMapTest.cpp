@@ -2,9 +2,9 @@
 
 #include "lwp/Instrument/InstrumentationMap.h"
 
+#include "SampleTrees.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Endian.h"
-#include "SampleTrees.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "gmock/gmock.h"
@@ -150,8 +150,7 @@ TEST(InstrumentationMapTest, BlobRoundTripAndMerge) {
 
 /// \p Blob (one version 3 blob) rewritten as version 1 (40-byte entries, no
 /// slots) or 2 (40-byte entries and slots), as older LWPs wrote them.
-llvm::SmallVector<char> downgrade(llvm::ArrayRef<char> Blob,
-                                  uint32_t Version) {
+llvm::SmallVector<char> downgrade(llvm::ArrayRef<char> Blob, uint32_t Version) {
   using namespace llvm::support::endian;
   uint32_t Count = read32le(Blob.data() + 16);
   uint32_t Strings = read32le(Blob.data() + 20);
@@ -203,8 +202,8 @@ TEST(InstrumentationMapTest, OperatorFields) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   M.writeJSON(OS, 0);
-  EXPECT_THAT(Text, testing::HasSubstr(
-                        "\"kind\":\"operator\",\"function\":\"model\""));
+  EXPECT_THAT(
+      Text, testing::HasSubstr("\"kind\":\"operator\",\"function\":\"model\""));
   EXPECT_THAT(Text, testing::HasSubstr(
                         "\"operator\":\"linalg.matmul\",\"operator_name\":"
                         "\"dense\",\"operators\":[\"linalg.matmul "
@@ -219,8 +218,8 @@ TEST(InstrumentationMapTest, OperatorFields) {
 
   llvm::SmallVector<char> Blob;
   M.writeBlob(Blob);
-  auto Section =
-      InstrumentationMap::readSection(llvm::StringRef(Blob.data(), Blob.size()));
+  auto Section = InstrumentationMap::readSection(
+      llvm::StringRef(Blob.data(), Blob.size()));
   ASSERT_TRUE(static_cast<bool>(Section))
       << llvm::toString(Section.takeError());
   const RegionEntry *R = Section->lookup(1); // numbered from 1

@@ -302,8 +302,7 @@ int main(int argc, char **argv) {
           lwp::Program::load(Dumps[0], Search, DumpPaths[0]);
       if (!P)
         return fail(toString(P.takeError()));
-      if (!P->executable()->hasMap() && P->numImages() == 1 &&
-          P->map().empty())
+      if (!P->executable()->hasMap() && P->numImages() == 1 && P->map().empty())
         return fail("binary '" + Inputs[0] +
                     "' has no lwp_map section (not instrumented, or built "
                     "without the lwp lowering)");
@@ -383,8 +382,7 @@ int main(int argc, char **argv) {
   if (Diff) {
     if (OutputFormat != Format::Table)
       return fail("--diff prints a table only");
-    lwp::ReportInput B{Dumps[1], Profiles[1], In.Prog, DumpPaths[1],
-                       MapSource};
+    lwp::ReportInput B{Dumps[1], Profiles[1], In.Prog, DumpPaths[1], MapSource};
     lwp::writeDiffTable(Out.os(), In, B, Rows);
     Out.keep();
     return 0;

@@ -80,12 +80,12 @@ struct OperatorSpan {
 /// extends its instance's span; a span ends at the last such op before a
 /// working op that carries another instance's tag, or at the end of the
 /// block. Allocations, views and pure ops never start or end a span.
-llvm::SmallVector<OperatorSpan, 8> collectOperatorSpans(mlir::Operation *Function);
+llvm::SmallVector<OperatorSpan, 8>
+collectOperatorSpans(mlir::Operation *Function);
 
 /// A set of operator labels in insertion order.
-using OperatorLabels =
-    llvm::SetVector<std::string, std::vector<std::string>,
-                    std::set<std::string>>;
+using OperatorLabels = llvm::SetVector<std::string, std::vector<std::string>,
+                                       std::set<std::string>>;
 
 /// The label of \p Tag: its op name, then the model's name in quotes when
 /// it has one (`linalg.generic "relu"`), as RegionEntry::Operators holds it.

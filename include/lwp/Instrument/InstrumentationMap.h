@@ -139,8 +139,8 @@ struct MapBlob {
   unsigned Version = 0;
   /// Offset of slot 0 from the blob start (0 for version 1).
   uint32_t SlotsOffset = 0;
-  /// Its regions; from version 2 on the IDs are module-local (0..N-1, entry I has
-  /// ID I), in version 1 they are the program-wide IDs.
+  /// Its regions; from version 2 on the IDs are module-local (0..N-1, entry I
+  /// has ID I), in version 1 they are the program-wide IDs.
   std::vector<RegionEntry> Entries;
 };
 
@@ -185,8 +185,7 @@ public:
   /// in link order, with zero padding between them. Errors (one line each): a
   /// foreign or truncated blob, an unknown blob version, strings out of
   /// range, a version 2 blob whose IDs are not 0..N-1.
-  static llvm::Expected<std::vector<MapBlob>>
-  readBlobs(llvm::StringRef Bytes);
+  static llvm::Expected<std::vector<MapBlob>> readBlobs(llvm::StringRef Bytes);
 
   /// The regions of a map section as one map, for printing without a dump:
   /// the blobs' regions numbered 1, 2, ... in section order (the order a

@@ -15,9 +15,9 @@
 #include "lwp/Instrument/SelectionPolicy.h"
 
 #include "mlir/IR/Builders.h"
-#include "llvm/ADT/SetVector.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace lwp {
 #define GEN_PASS_DEF_LWPINSTRUMENT
@@ -52,8 +52,7 @@ private:
 
 /// The operator fields of a loop or operator region: its own operator (its
 /// tag, else the nearest enclosing span's) and the operators it holds.
-static void setOperatorFields(RegionEntry &Row,
-                              std::optional<OperatorTag> Own,
+static void setOperatorFields(RegionEntry &Row, std::optional<OperatorTag> Own,
                               ArrayRef<Operation *> Ops) {
   OperatorLabels Held;
   if (Own)
@@ -68,9 +67,11 @@ static void setOperatorFields(RegionEntry &Row,
     Row.Operators.push_back(Label);
 }
 
-LogicalResult InstrumentPass::instrumentFunction(
-    FunctionOpInterface Func, const MLIRLoopForest &Forest, FunctionPlan &Plan,
-    SelectionPolicy &Policy, InstrumentationMap &Map) {
+LogicalResult InstrumentPass::instrumentFunction(FunctionOpInterface Func,
+                                                 const MLIRLoopForest &Forest,
+                                                 FunctionPlan &Plan,
+                                                 SelectionPolicy &Policy,
+                                                 InstrumentationMap &Map) {
   OpBuilder B(Func.getContext());
   // Operator regions: one per span of an operator that lwp-mark-operators
   // tagged, with IDs after the plan's; all rows are renumbered in pre-order
@@ -104,22 +105,23 @@ LogicalResult InstrumentPass::instrumentFunction(
 
   // Rows: the plan's (function, loops), then one per span.
   struct Row {
-    uint64_t Key;      // pre-order; a span sorts before its first op
-    unsigned Plan = ~0u; // index in Plan.Regions, or ~0u for a span
-    unsigned Span = ~0u; // index in Spans
+    uint64_t Key;              // pre-order; a span sorts before its first op
+    unsigned Plan = ~0u;       // index in Plan.Regions, or ~0u for a span
+    unsigned Span = ~0u;       // index in Spans
+    Operation *Loop = nullptr; // the loop of a loop row
   };
   SmallVector<Row, 16> Rows;
   if (Plan.FunctionRegion)
-    Rows.push_back({0, *Plan.FunctionRegion, ~0u});
+    Rows.push_back({0, *Plan.FunctionRegion, ~0u, nullptr});
   for (unsigned I = 0, E = Forest.Loops.size(); I != E; ++I)
     if (Plan.LoopRegion[I])
-      Rows.push_back(
-          {2 * uint64_t(Position[Forest.Loops[I]]) + 2, *Plan.LoopRegion[I]});
+      Rows.push_back({2 * uint64_t(Position[Forest.Loops[I]]) + 2,
+                      *Plan.LoopRegion[I], ~0u, Forest.Loops[I]});
   for (unsigned I = 0, E = Spans.size(); I != E; ++I)
-    Rows.push_back({2 * uint64_t(Position[Spans[I].First]) + 1, ~0u, I});
-  llvm::stable_sort(Rows, [](const Row &A, const Row &B) {
-    return A.Key < B.Key;
-  });
+    Rows.push_back(
+        {2 * uint64_t(Position[Spans[I].First]) + 1, ~0u, I, nullptr});
+  llvm::stable_sort(Rows,
+                    [](const Row &A, const Row &B) { return A.Key < B.Key; });
   if (Rows.empty())
     return success();
 
@@ -143,10 +145,8 @@ LogicalResult InstrumentPass::instrumentFunction(
   for (auto [I, R] : llvm::enumerate(Rows)) {
     if (R.Span != ~0u)
       SpanId[Spans[R.Span].First] = Entries[I].Id;
-    else if (Entries[I].Kind == lwp::RegionKind::Loop)
-      for (auto [L, Index] : llvm::enumerate(Plan.LoopRegion))
-        if (Index == R.Plan)
-          LoopId[Forest.Loops[L]] = Entries[I].Id;
+    else if (R.Loop)
+      LoopId[R.Loop] = Entries[I].Id;
   }
 
   // The nearest instrumented region around \p Op (the op itself counts when
@@ -193,10 +193,7 @@ LogicalResult InstrumentPass::instrumentFunction(
       setOperatorFields(E, S.Tag, Ops);
       continue;
     }
-    Operation *Loop = nullptr;
-    for (auto [L, Index] : llvm::enumerate(Plan.LoopRegion))
-      if (Index == R.Plan)
-        Loop = Forest.Loops[L];
+    Operation *Loop = R.Loop;
     auto [Parent, Span] = enclosing(Loop, /*Self=*/true);
     E.ParentId = Parent;
     E.Loc = getSourceLocation(Loop->getLoc());

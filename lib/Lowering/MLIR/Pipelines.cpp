@@ -64,11 +64,11 @@ void lwp::registerLWPPipelines() {
         // With OpenMP, each scf.parallel body becomes an outlined region
         // inside memref.alloca_scope, which must be lowered before its scf
         // loops become blocks (the scope holds one block).
-        std::string Parallel =
-            Options.OpenMP ? ",lower-affine,scf-forall-to-parallel,"
-                             "convert-scf-to-openmp,"
-                             "finalize-memref-to-llvm"
-                           : "";
+        std::string Parallel = Options.OpenMP
+                                   ? ",lower-affine,scf-forall-to-parallel,"
+                                     "convert-scf-to-openmp,"
+                                     "finalize-memref-to-llvm"
+                                   : "";
         append(PM, Lower + ",expand-strided-metadata" + Parallel +
                        ",lower-affine,convert-scf-to-cf,convert-to-llvm,"
                        "reconcile-unrealized-casts");
