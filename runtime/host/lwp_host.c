@@ -284,6 +284,10 @@ static uint64_t monotonicNanos(void) {
 
 static void ensureInit(void);
 static int dumpImpl(const char *Pattern, int InSignal);
+static void *stateAlloc(size_t Size);
+static void stateFree(void *P);
+static void *stateGrow(void *Old, size_t OldSize, size_t NewSize);
+static void persistState(void);
 static void reserveArena(void);
 static void say(const char *const *Parts);
 
@@ -296,7 +300,7 @@ static void growFigures(struct lwp_thread_state *S, uint32_t Limit) {
     New *= 2;
   if (New > UINT32_MAX / 2)
     New = UINT32_MAX / 2;
-  struct lwp_region_acc *Acc = calloc(New + 1, sizeof(*Acc));
+  struct lwp_region_acc *Acc = stateAlloc((New + 1) * sizeof(*Acc));
   if (!Acc)
     return;
   if (S->acc)
@@ -311,7 +315,7 @@ static void growStack(struct lwp_thread_state *S) {
   uint64_t New = S->stack_capacity ? 2 * (uint64_t)S->stack_capacity : 256;
   if (New > UINT32_MAX)
     return;
-  struct lwp_frame *Stack = malloc(New * sizeof(*Stack));
+  struct lwp_frame *Stack = stateAlloc(New * sizeof(*Stack));
   if (!Stack)
     return;
   if (S->stack)
@@ -324,14 +328,14 @@ static void growStack(struct lwp_thread_state *S) {
  *  records the thread only counts; without any memory it gets a static state
  *  that drops everything. */
 static struct lwp_thread_state *newThreadState(void) {
-  struct lwp_thread_state *S = calloc(1, sizeof(*S));
+  struct lwp_thread_state *S = stateAlloc(sizeof(*S));
   if (!S) {
     static struct lwp_thread_state Fallback;
     fprintf(stderr, "lwp: out of memory for a thread's profile state; "
                     "its probes are dropped\n");
     return &Fallback;
   }
-  S->records = malloc(BufferRecords * sizeof(struct lwp_record64));
+  S->records = stateAlloc(BufferRecords * sizeof(struct lwp_record64));
   if (S->records) {
     S->capacity = BufferRecords;
     /* Touch the first pages now, so that the first recorded probes do not
@@ -348,6 +352,7 @@ static struct lwp_thread_state *newThreadState(void) {
   pthread_mutex_lock(&Lock);
   S->next = Registry;
   Registry = S;
+  persistState();
   pthread_mutex_unlock(&Lock);
   return S;
 }
@@ -410,11 +415,14 @@ static int findImage(struct dl_phdr_info *Info, size_t Size, void *Data) {
     ExePath[N > 0 ? N : 0] = '\0';
     Name = ExePath;
   }
-  Search->Image.Name = strdup(Name);
+  size_t NameSize = strlen(Name) + 1;
+  Search->Image.Name = stateAlloc(NameSize);
+  if (Search->Image.Name)
+    memcpy(Search->Image.Name, Name, NameSize);
   uint32_t IdSize;
   const uint8_t *Id = findImageNote(Info, "GNU", NT_GNU_BUILD_ID, &IdSize);
   if (Id) {
-    Search->Image.BuildId = malloc(IdSize ? IdSize : 1);
+    Search->Image.BuildId = stateAlloc(IdSize ? IdSize : 1);
     if (Search->Image.BuildId) {
       memcpy(Search->Image.BuildId, Id, IdSize);
       Search->Image.BuildIdSize = IdSize;
@@ -436,16 +444,17 @@ static uint32_t imageOf(const void *Address) {
   for (uint32_t I = 0; I != NumImages; ++I)
     if (Images[I].LoadBias == Search.Image.LoadBias &&
         strcmp(Images[I].Name, Search.Image.Name) == 0) {
-      free(Search.Image.Name);
-      free(Search.Image.BuildId);
+      stateFree(Search.Image.Name);
+      stateFree(Search.Image.BuildId);
       return I;
     }
   if (NumImages == ImagesCapacity) {
     uint32_t New = ImagesCapacity ? 2 * ImagesCapacity : 8;
-    struct ImageInfo *P = realloc(Images, New * sizeof(*P));
+    struct ImageInfo *P = stateGrow(Images, ImagesCapacity * sizeof(*P),
+                                    New * sizeof(*P));
     if (!P) {
-      free(Search.Image.Name);
-      free(Search.Image.BuildId);
+      stateFree(Search.Image.Name);
+      stateFree(Search.Image.BuildId);
       return UINT32_MAX;
     }
     Images = P;
@@ -489,7 +498,8 @@ static void coreRegister(void *Blob) {
   }
   if (NumModules == ModulesCapacity) {
     uint32_t New = ModulesCapacity ? 2 * ModulesCapacity : 64;
-    struct lwp_dump_module *P = realloc(Modules, New * sizeof(*P));
+    struct lwp_dump_module *P = stateGrow(
+        Modules, ModulesCapacity * sizeof(*P), New * sizeof(*P));
     if (!P) {
       pthread_mutex_unlock(&Lock);
       fprintf(stderr, "lwp: out of memory registering a module; its probes "
@@ -508,6 +518,7 @@ static void coreRegister(void *Blob) {
   for (uint32_t I = 0; I != H->num_regions; ++I)
     Slots[I].index = NextId + I;
   __atomic_store_n(&NextId, NextId + H->num_regions, __ATOMIC_RELEASE);
+  persistState();
   pthread_mutex_unlock(&Lock);
 }
 
@@ -716,11 +727,16 @@ static uint64_t parseEnv(const char *Name, uint64_t Default, uint64_t Min,
   return N;
 }
 
+/** The continuous-mode state file (empty when the mode is off). */
+static char StatePath[4200];
+
 static void dumpAtExit(void) {
   const char *Path = getenv("LWP_OUTPUT");
   if (Path && !*Path)
     return;
-  coreDump(Path);
+  /* The dump holds everything the state file held: the file goes. */
+  if (coreDump(Path) == 0 && StatePath[0])
+    unlink(StatePath);
 }
 
 /*===----------------------------------------------------------------------===*
@@ -743,7 +759,8 @@ static void onFatalSignal(int Sig, siginfo_t *Info, void *Context) {
     if (!Path || *Path) {
       const char *Msg[] = {"lwp: fatal signal: writing the dump\n", NULL};
       say(Msg);
-      dumpImpl(Path, /*InSignal=*/1);
+      if (dumpImpl(Path, /*InSignal=*/1) == 0 && StatePath[0])
+        unlink(StatePath);
     }
   }
   struct sigaction Old = OldActions[Sig];
@@ -800,8 +817,11 @@ static void forkParent(void) { pthread_mutex_unlock(&Lock); }
 /* The child has one thread, the one that forked: it keeps that thread's
  * state, starts from zero counts and records with its own thread ID, and
  * forgets the other threads (whose buffers it leaves to the OS). */
+static void leaveContinuousMode(void);
+
 static void forkChild(void) {
   pthread_mutex_init(&Lock, NULL);
+  leaveContinuousMode();
   struct lwp_thread_state *S = lwp_tls_state;
   Registry = S;
   if (S) {
@@ -814,8 +834,11 @@ static void forkChild(void) {
 
 static pthread_once_t InitOnce = PTHREAD_ONCE_INIT;
 
+static void enterContinuousMode(void);
+
 static void initCore(void) {
   lwp_cap = parseEnv("LWP_CAP", LWP_CAP, 0, UINT32_MAX);
+  enterContinuousMode();
   /* At most 2^32 records (96 GiB) a thread, so sizes never overflow. */
   BufferRecords =
       parseEnv("LWP_BUFFER_RECORDS", LWP_BUFFER_RECORDS, 0, UINT64_C(1) << 32);
@@ -831,6 +854,9 @@ static void initCore(void) {
   pthread_atfork(forkPrepare, forkParent, forkChild);
   atexit(dumpAtExit);
   reserveArena();
+  pthread_mutex_lock(&Lock);
+  persistState();
+  pthread_mutex_unlock(&Lock);
 }
 
 static void ensureInit(void) { pthread_once(&InitOnce, initCore); }
@@ -917,6 +943,10 @@ static int expandPath(const char *Pattern, char *Out, size_t Size) {
       Piece = "%";
       Len = 1;
       ++P;
+    } else if (P[0] == '%' && P[1] == 'c') {
+      /* Continuous mode (enterContinuousMode): no text. */
+      Len = 0;
+      ++P;
     } else {
       Piece = P;
       Len = 1;
@@ -945,6 +975,9 @@ static int expandPath(const char *Pattern, char *Out, size_t Size) {
  * run in a signal handler. */
 static char *Arena;
 static size_t ArenaSize, ArenaUsed;
+/** Set by lwp_recover_state: the dead process's ID and the counter value
+ *  its open instances are closed at (0: this process, now). */
+static uint64_t DumpProcessId, RecoverNow;
 
 static void reserveArena(void) {
   ArenaSize = (size_t)256 << 20;
@@ -1024,7 +1057,7 @@ static int dumpImpl(const char *Pattern, int InSignal) {
   if (Regions && Open && Threads && ImageViews) {
     struct lwp_dump_view View;
     memset(&View, 0, sizeof(View));
-    uint64_t Now = readCounter();
+    uint64_t Now = RecoverNow ? RecoverNow : readCounter();
     uint32_t T = NumThreads;
     /* The registry is newest first; the dump lists threads oldest first. */
     for (struct lwp_thread_state *S = Registry; S; S = S->next) {
@@ -1100,7 +1133,8 @@ static int dumpImpl(const char *Pattern, int InSignal) {
     View.header.cap = lwp_cap > UINT32_MAX ? UINT32_MAX : (uint32_t)lwp_cap;
     View.header.probe_pair_cost = ProbePairCost;
     View.header.probe_nested_cost = ProbeNestedCost;
-    View.header.process_id = (uint64_t)getpid();
+    View.header.process_id =
+        DumpProcessId ? DumpProcessId : (uint64_t)getpid();
     View.header.flags = LWP_DUMP_FLAG_FIGURES;
     View.images = ImageViews;
     View.num_images = NumImages;
@@ -1134,4 +1168,226 @@ static int dumpImpl(const char *Pattern, int InSignal) {
   if (Locked)
     pthread_mutex_unlock(&Lock);
   return Result;
+}
+
+/*===----------------------------------------------------------------------===*
+ * Continuous mode: the profile in a file-backed mapping
+ *===----------------------------------------------------------------------===*/
+
+/* With %c in LWP_OUTPUT, every allocation of the profile state (thread
+ * states, figure tables, stacks, record buffers, images, modules) comes from
+ * one shared mapping of the file "<dump>.state", at a fixed address, and the
+ * few globals the dump needs are mirrored into its header. The page cache
+ * holds what the probes write, so the state survives _exit and SIGKILL;
+ * lwp-recover maps the file at the same address in a process of its own,
+ * where every pointer of the state is valid again, and writes the dump with
+ * the dump code above (lwp_recover_state). A normal exit or a fatal signal
+ * writes the dump and removes the state file. The mode is per process: a
+ * child of fork() goes on with a private copy and writes its dump at exit. */
+
+#define LWP_STATE_MAGIC "LWPSTATE"
+#define LWP_STATE_VERSION 1u
+/* Far from where Linux puts executables (0x55..), libraries and mappings
+ * (0x7f..) on x86-64 and AArch64 (48-bit addresses). */
+#define LWP_STATE_BASE ((uintptr_t)0x3a0000000000ull)
+/** Bytes of the state mapping: LWP_STATE_MB (default 4096 MiB; a sparse
+ *  file, whose blocks are only those the profile touched). */
+static uint64_t StateSize;
+
+/** The head of a state file (and of its mapping). */
+struct lwp_state_header {
+  char magic[8];        /**< LWP_STATE_MAGIC */
+  uint32_t version;     /**< LWP_STATE_VERSION */
+  uint32_t layout;      /**< sizes of the runtime's structures, see below */
+  uint64_t base;        /**< the address the state is mapped at */
+  uint64_t size;        /**< bytes of the mapping and the file */
+  uint64_t used;        /**< bytes allocated (bump allocator) */
+  uint64_t process_id;  /**< the profiled process */
+  uint64_t cap;         /**< LWP_CAP */
+  struct lwp_thread_state *registry;
+  struct ImageInfo *images;
+  struct lwp_dump_module *modules;
+  uint32_t num_images, num_modules;
+  uint32_t next_id, pair_cost, nested_cost, reserved;
+};
+
+/* A state written by another build of the runtime is refused. */
+#define LWP_STATE_LAYOUT                                                      \
+  ((uint32_t)(sizeof(struct lwp_thread_state) |                               \
+              sizeof(struct lwp_region_acc) << 8 |                            \
+              sizeof(struct lwp_frame) << 16 |                                \
+              sizeof(struct ImageInfo) << 24))
+
+static struct lwp_state_header *State;
+
+static void *stateAlloc(size_t Size) {
+  if (!State)
+    return calloc(1, Size ? Size : 1);
+  uint64_t Need = ((uint64_t)Size + 63) & ~(uint64_t)63;
+  uint64_t Start = __atomic_fetch_add(&State->used, Need, __ATOMIC_RELAXED);
+  if (Start > State->size || Need > State->size - Start)
+    return NULL;
+  return (char *)State + Start; /* fresh file pages are zero */
+}
+
+static void stateFree(void *P) {
+  if (!State)
+    free(P);
+}
+
+static void *stateGrow(void *Old, size_t OldSize, size_t NewSize) {
+  if (!State)
+    return realloc(Old, NewSize);
+  void *New = stateAlloc(NewSize);
+  if (New && Old)
+    memcpy(New, Old, OldSize);
+  return New;
+}
+
+/** Mirrors the globals the dump needs into the state header. Called with
+ *  Lock held whenever one changes. */
+static void persistState(void) {
+  if (!State)
+    return;
+  State->registry = Registry;
+  State->images = Images;
+  State->num_images = NumImages;
+  State->modules = Modules;
+  State->num_modules = NumModules;
+  State->next_id = NextId;
+  State->pair_cost = ProbePairCost;
+  State->nested_cost = ProbeNestedCost;
+  State->cap = lwp_cap;
+  State->process_id = (uint64_t)getpid();
+}
+
+static void enterContinuousMode(void) {
+  const char *Pattern = getenv("LWP_OUTPUT");
+  if (!Pattern || !strstr(Pattern, "%c"))
+    return;
+  StateSize = parseEnv("LWP_STATE_MB", 4096, 64, 1 << 20) << 20;
+  char Path[4096];
+  if (expandPath(Pattern, Path, sizeof(Path)))
+    return;
+  snprintf(StatePath, sizeof(StatePath), "%s.state", Path);
+  const char *Why = NULL;
+  int Fd = open(StatePath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (Fd < 0) {
+    Why = "cannot create it";
+  } else if (ftruncate(Fd, (off_t)StateSize) != 0) {
+    Why = "cannot size it (LWP_STATE_MB, sparse)";
+  } else {
+    void *P = mmap((void *)LWP_STATE_BASE, StateSize,
+                   PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED_NOREPLACE,
+                   Fd, 0);
+    if (P == MAP_FAILED || P != (void *)LWP_STATE_BASE) {
+      if (P != MAP_FAILED)
+        munmap(P, StateSize);
+      Why = "cannot map it at its address";
+    } else {
+      State = P;
+      memcpy(State->magic, LWP_STATE_MAGIC, 8);
+      State->version = LWP_STATE_VERSION;
+      State->layout = LWP_STATE_LAYOUT;
+      State->base = LWP_STATE_BASE;
+      State->size = StateSize;
+      State->used = 4096;
+    }
+  }
+  if (Fd >= 0)
+    close(Fd);
+  if (!State) {
+    fprintf(stderr,
+            "lwp: continuous mode (%%c) off: state file '%s': %s; the dump "
+            "is written at exit only\n",
+            StatePath, Why);
+    unlink(StatePath);
+    StatePath[0] = '\0';
+  }
+}
+
+/* In a child of fork(): the shared mapping would mix both processes'
+ * profiles. The child keeps a private copy of the state as it was (at the
+ * same address) and writes its own dump at exit. */
+static void leaveContinuousMode(void) {
+  if (!State)
+    return;
+  size_t Used = (size_t)State->used;
+  void *Copy = mmap(NULL, Used, PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (Copy != MAP_FAILED) {
+    memcpy(Copy, State, Used);
+    mmap(State, StateSize, PROT_READ | PROT_WRITE,
+         MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+    memcpy(State, Copy, Used);
+    munmap(Copy, Used);
+  }
+  State->used = StateSize; /* nothing more is allocated there */
+  State = NULL;
+  StatePath[0] = '\0';
+}
+
+int lwp_recover_state(const char *StateFile, const char *DumpPath) {
+  ensureInit();
+  int Fd = open(StateFile, O_RDONLY | O_CLOEXEC);
+  if (Fd < 0) {
+    fprintf(stderr, "lwp-recover: error: cannot open '%s': %s\n", StateFile,
+            strerror(errno));
+    return -1;
+  }
+  struct lwp_state_header H;
+  off_t FileSize = lseek(Fd, 0, SEEK_END);
+  if (pread(Fd, &H, sizeof(H), 0) != (ssize_t)sizeof(H) ||
+      memcmp(H.magic, LWP_STATE_MAGIC, 8) != 0) {
+    fprintf(stderr,
+            "lwp-recover: error: '%s' is not an LWP state file (continuous "
+            "mode, LWP_OUTPUT with %%c)\n",
+            StateFile);
+    close(Fd);
+    return -1;
+  }
+  if (H.version != LWP_STATE_VERSION || H.layout != LWP_STATE_LAYOUT ||
+      H.base != LWP_STATE_BASE || H.size < 4096 ||
+      (uint64_t)FileSize != H.size || H.used > H.size) {
+    fprintf(stderr,
+            "lwp-recover: error: '%s' was written by another build of the "
+            "LWP runtime, or is truncated\n",
+            StateFile);
+    close(Fd);
+    return -1;
+  }
+  void *P = mmap((void *)LWP_STATE_BASE, H.size, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_FIXED_NOREPLACE, Fd, 0);
+  close(Fd);
+  if (P == MAP_FAILED || P != (void *)LWP_STATE_BASE) {
+    fprintf(stderr, "lwp-recover: error: cannot map '%s' at its address\n",
+            StateFile);
+    return -1;
+  }
+  const struct lwp_state_header *S = P;
+  /* Instances still open end at the last counter value the state holds: the
+   * newest record or frame start of any thread. */
+  uint64_t Last = 0;
+  for (struct lwp_thread_state *T = S->registry; T; T = T->next) {
+    if (T->records && T->num_records && T->num_records <= T->capacity &&
+        T->records[T->num_records - 1].cycles > Last)
+      Last = T->records[T->num_records - 1].cycles;
+    for (uint32_t K = 0; T->stack && K < T->depth; ++K)
+      if (T->stack[K].start > Last)
+        Last = T->stack[K].start;
+  }
+  pthread_mutex_lock(&Lock);
+  Registry = S->registry;
+  Images = S->images;
+  NumImages = S->num_images;
+  Modules = S->modules;
+  NumModules = S->num_modules;
+  NextId = S->next_id;
+  ProbePairCost = S->pair_cost;
+  ProbeNestedCost = S->nested_cost;
+  lwp_cap = S->cap;
+  DumpProcessId = S->process_id;
+  RecoverNow = Last ? Last : 1;
+  pthread_mutex_unlock(&Lock);
+  return dumpImpl(DumpPath, 0);
 }

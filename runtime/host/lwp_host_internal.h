@@ -118,6 +118,16 @@ __attribute__((preserve_all)) uint32_t lwp_end_slow(struct lwp_thread_state *S,
                                                     uint32_t Id, uint64_t Now,
                                                     uintptr_t Sp);
 
+/** Writes the dump of a continuous-mode state file (LWP_OUTPUT with %c,
+ *  docs/user-guide.md) that its process left without one (it ended by _exit
+ *  or SIGKILL) to \p DumpPath: maps the state at the address it had, where
+ *  its pointers are valid, and writes the dump as that process would have;
+ *  instances still open end at the newest counter value in the state.
+ *  Returns 0, or -1 after one error line on stderr (no such file, not a
+ *  state file, another build's layout, the address taken). For lwp-recover;
+ *  call it in a process that profiles nothing. */
+int lwp_recover_state(const char *StateFile, const char *DumpPath);
+
 /** Closes the top frame of \p S at counter value \p Now (its instance ends
  *  then), counting it as unwound when \p Unwound. */
 static inline __attribute__((always_inline)) void

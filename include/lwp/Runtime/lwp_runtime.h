@@ -15,9 +15,13 @@
  *               current directory; an empty value disables the dump at exit).
  *               Patterns: %p the process ID, %h the host name, %% a percent
  *               sign; a child of fork() whose path has no %p appends
- *               ".<pid>" (host runtime).
+ *               ".<pid>" (host runtime). %c (host runtime, no text):
+ *               continuous mode, the profile kept in "<path>.state" as the
+ *               program runs, for lwp-recover after _exit or SIGKILL.
  *   LWP_CAP     records kept per region ID (default 100, or -DLWP_CAP=N)
  *   LWP_BUFFER_RECORDS  records of a thread's buffer (host; default 2^20)
+ *   LWP_STATE_MB  size of the continuous-mode state file in MiB (host;
+ *               default 4096, sparse)
  */
 #ifndef LWP_RUNTIME_LWP_RUNTIME_H
 #define LWP_RUNTIME_LWP_RUNTIME_H
