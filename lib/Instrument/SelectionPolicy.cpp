@@ -114,12 +114,11 @@ Expected<FunctionPlan> SelectionPolicy::planFunction(StringRef Function,
   size_t Count = Plan.FunctionReason == SkipReason::Selected;
   for (SkipReason R : Plan.LoopReason)
     Count += R == SkipReason::Selected;
-  if (Count && NextId + Count - 1 > MaxRegionId)
-    return createStringError(
-        "function '%s' needs region IDs up to %llu, above the largest "
-        "region ID %u (instrument fewer regions)",
-        Function.str().c_str(),
-        static_cast<unsigned long long>(NextId + Count - 1), MaxRegionId);
+  // Checked before any ID is handed out; addRegion below hands them out.
+  Expected<uint32_t> First = reserveIds(Function, Count);
+  if (!First)
+    return First.takeError();
+  NextId = *First;
 
   auto addRegion = [&](RegionKind Kind, std::optional<uint32_t> Parent,
                        const LoopNode *Loop) {
