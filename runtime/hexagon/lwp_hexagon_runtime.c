@@ -11,9 +11,12 @@
  * periodic fold of the 32-bit counters), module registration
  * (__lwp_register_module), start-up (counter choice, cap, calibration, the
  * program's constructors), lwp_dump / lwp_reset with the exact figures of
- * every region, the destructors and the dump at exit, Linux syscalls through
- * trap0(#1), a bump allocator and the few libc functions that compiled
- * kernels call. Single thread; no libc. See docs/hexagon-runtime.md.
+ * every region, exit (the C library's atexit handlers and stdio, the
+ * destructors, the dump), _exit, environ, Linux syscalls through trap0(#1).
+ * Single thread; no libc: memset, memcmp, strlen and malloc come from
+ * lwp_hexagon_string.c and lwp_hexagon_malloc.c (or from the C library,
+ * runtime/hexagon/libc, when it is linked first). See
+ * docs/hexagon-runtime.md.
  *
  * Build-time settings (-D):
  *   LWP_CAP             records kept per region, default 100 (LWP_CAP env
@@ -21,7 +24,6 @@
  *   LWP_MAX_MODULES     entries of the module table, default 4096
  *   LWP_BUFFER_RECORDS  records of the static buffer, default 65536
  *   LWP_STACK_FRAMES    open instances the shadow stack holds, default 4096
- *   LWP_HEAP_BYTES      arena of the bump allocator, default 64 MiB
  */
 #include "lwp/Runtime/DumpFormat.h"
 #include "lwp/Runtime/MapFormat.h"
@@ -43,9 +45,6 @@
 #endif
 #ifndef LWP_STACK_FRAMES
 #define LWP_STACK_FRAMES 4096
-#endif
-#ifndef LWP_HEAP_BYTES
-#define LWP_HEAP_BYTES (64u << 20)
 #endif
 
 _Static_assert(LWP_MAX_MODULES > 0, "LWP_MAX_MODULES must be positive");
@@ -177,7 +176,10 @@ static uint32_t CounterKind = LWP_COUNTER_PCYCLES;
 static uint32_t PairCost, NestedCost;
 static const char *ProgramName = "";
 static const char *OutputPath = "lwp.dump";
-static char **Environment;
+
+/** The environment (POSIX's environ): envp of the process, set at start-up;
+ *  the C library's getenv reads it (its own environ.c is not built). */
+char **environ;
 
 void lwp_hex_empty_pair(void);  /* lwp_handler.S */
 void lwp_hex_nested_pair(void); /* lwp_handler.S */
@@ -227,113 +229,6 @@ static int writeAll(int Fd, const void *Data, uint64_t Size) {
     P += N;
     Size -= (uint64_t)N;
   }
-  return 0;
-}
-
-/*===----------------------------------------------------------------------===*
- * libc subset
- *===----------------------------------------------------------------------===*/
-
-void *memcpy(void *Dst, const void *Src, size_t N) {
-  char *D = (char *)Dst;
-  const char *S = (const char *)Src;
-  if ((((uintptr_t)D | (uintptr_t)S | N) & 3) == 0) {
-    for (size_t I = 0; I != N; I += 4)
-      *(uint32_t *)(D + I) = *(const uint32_t *)(S + I);
-    return Dst;
-  }
-  for (size_t I = 0; I != N; ++I)
-    D[I] = S[I];
-  return Dst;
-}
-
-void *memmove(void *Dst, const void *Src, size_t N) {
-  char *D = (char *)Dst;
-  const char *S = (const char *)Src;
-  if (D <= S || D >= S + N)
-    return memcpy(Dst, Src, N);
-  while (N--)
-    D[N] = S[N];
-  return Dst;
-}
-
-void *memset(void *Dst, int C, size_t N) {
-  unsigned char *D = (unsigned char *)Dst;
-  for (size_t I = 0; I != N; ++I)
-    D[I] = (unsigned char)C;
-  return Dst;
-}
-
-int memcmp(const void *A, const void *B, size_t N) {
-  const unsigned char *X = (const unsigned char *)A;
-  const unsigned char *Y = (const unsigned char *)B;
-  for (size_t I = 0; I != N; ++I)
-    if (X[I] != Y[I])
-      return X[I] < Y[I] ? -1 : 1;
-  return 0;
-}
-
-size_t strlen(const char *S) {
-  size_t N = 0;
-  while (S[N])
-    ++N;
-  return N;
-}
-
-/* LLVM's Hexagon backend may call this for large aligned copies. */
-void *__hexagon_memcpy_likely_aligned_min32bytes_mult8bytes(void *Dst,
-                                                            const void *Src,
-                                                            size_t N) {
-  return memcpy(Dst, Src, N);
-}
-
-/* Bump allocator: an 8-byte header before each block holds its size. */
-static unsigned char Heap[LWP_HEAP_BYTES] __attribute__((aligned(64)));
-static size_t HeapTop;
-
-void *aligned_alloc(size_t Align, size_t Size) {
-  if (Align < 8)
-    Align = 8;
-  if (Align & (Align - 1))
-    return NULL;
-  size_t Start = (HeapTop + 8 + Align - 1) & ~(Align - 1);
-  if (Start > LWP_HEAP_BYTES || Size > LWP_HEAP_BYTES - Start)
-    return NULL;
-  *(uint64_t *)(Heap + Start - 8) = Size;
-  HeapTop = Start + Size;
-  return Heap + Start;
-}
-
-void *malloc(size_t Size) { return aligned_alloc(8, Size); }
-
-void free(void *P) { (void)P; }
-
-void *calloc(size_t N, size_t Size) {
-  if (Size && N > (size_t)-1 / Size)
-    return NULL;
-  void *P = malloc(N * Size);
-  if (P)
-    memset(P, 0, N * Size);
-  return P;
-}
-
-void *realloc(void *P, size_t Size) {
-  if (!P)
-    return malloc(Size);
-  uint64_t Old = *((uint64_t *)P - 1);
-  void *Q = malloc(Size);
-  if (Q)
-    memcpy(Q, P, Old < Size ? Old : Size);
-  return Q;
-}
-
-int posix_memalign(void **Out, size_t Align, size_t Size) {
-  if (Align < sizeof(void *) || (Align & (Align - 1)))
-    return 22; /* EINVAL */
-  void *P = aligned_alloc(Align, Size);
-  if (!P)
-    return 12; /* ENOMEM */
-  *Out = P;
   return 0;
 }
 
@@ -942,7 +837,7 @@ static uint32_t chooseCounter(void) {
 /* The value of environment variable \p Name, or NULL. */
 static const char *getEnv(const char *Name) {
   size_t Len = strlen(Name);
-  for (char **E = Environment; E && *E; ++E)
+  for (char **E = environ; E && *E; ++E)
     if (!memcmp(*E, Name, Len) && (*E)[Len] == '=')
       return *E + Len + 1;
   return NULL;
@@ -1207,13 +1102,35 @@ static void runDestructors(void) {
     (*--F)();
 }
 
-_Noreturn void exit(int Code) {
-  runDestructors();
+void lwp_hex_dump_at_exit(void) {
+  static int Written;
+  if (Written)
+    return;
+  Written = 1;
   if (OutputPath && *OutputPath && lwp_dump(OutputPath)) {
     lwp_hex_puts(2, "lwp: cannot write the dump to ");
     lwp_hex_puts(2, OutputPath);
     lwp_hex_puts(2, "\n");
   }
+}
+
+/* The C library's (runtime/hexagon/libc, newlib), when linked: the atexit
+ * handlers (newlib's __call_atexit.c, linked when atexit is: newlib's
+ * _LITE_EXIT) and the stdio clean-up (lwp_libc_syscalls.c, linked with
+ * stdio). Weak: a freestanding program has neither. */
+void __call_exitprocs(int Code, void *Dso) __attribute__((weak));
+void __lwp_hex_libc_exit(void) __attribute__((weak));
+
+_Noreturn void exit(int Code) {
+  /* A handler or destructor that calls exit again goes on with the ones
+   * left: newlib removes each handler before it calls it, and the
+   * destructors and the dump run once. */
+  if (__call_exitprocs)
+    __call_exitprocs(Code, NULL);
+  runDestructors();
+  if (__lwp_hex_libc_exit)
+    __lwp_hex_libc_exit();
+  lwp_hex_dump_at_exit();
   _exit(Code);
 }
 
@@ -1226,7 +1143,7 @@ int main(int Argc, char **Argv, char **Envp);
 /** Called by _start (lwp_crt0.S) with the initial stack's argc, argv, envp. */
 _Noreturn void lwp_hex_start(int Argc, char **Argv, char **Envp);
 _Noreturn void lwp_hex_start(int Argc, char **Argv, char **Envp) {
-  Environment = Envp;
+  environ = Envp;
   if (Argc > 0 && Argv[0])
     ProgramName = Argv[0];
   const char *Out = getEnv("LWP_OUTPUT");

@@ -44,11 +44,18 @@ void lwp_hex_put_hex(int fd, uint64_t value);
 /** Writes the one character \p c to \p fd. */
 void lwp_hex_put_char(int fd, char c);
 
-/** Ends the program with status \p code after running the destructors
- *  (.fini_array, once) and writing the dump ($LWP_OUTPUT, default
- *  "lwp.dump"; an empty LWP_OUTPUT writes none). Returning from main does
- *  the same. */
+/** Ends the program with status \p code after running the C library's
+ *  atexit handlers (when linked), the destructors (.fini_array, once), the C
+ *  library's stdio clean-up (when linked) and writing the dump ($LWP_OUTPUT,
+ *  default "lwp.dump"; an empty LWP_OUTPUT writes none). Returning from main
+ *  does the same. */
 _Noreturn void exit(int code);
+
+/** Writes the dump as exit does, once per process (later calls do
+ *  nothing); on failure prints "lwp: cannot write the dump to PATH" on
+ *  stderr. The C library calls it before a signal ends the process
+ *  (abort). */
+void lwp_hex_dump_at_exit(void);
 
 /** Ends the program at once with status \p code; runs no destructor and
  *  writes no dump. */
@@ -109,6 +116,10 @@ void lwp_hex_skip_drops(uint32_t n);
  *  2^30 (the end probe that drops next after it does the fold). */
 uint32_t lwp_hex_drops_before_fold(void);
 
+/* From lwp_hexagon_string.c, lwp_hexagon_libm.c and lwp_hexagon_malloc.c
+ * (archive members of their own), or from the C library (newlib's, in
+ * build/lib/hexagon-libc) when libc.a and libm.a are linked before
+ * liblwp_hexagon.a. */
 void *memcpy(void *dst, const void *src, size_t n);
 void *memmove(void *dst, const void *src, size_t n);
 void *memset(void *dst, int c, size_t n);
@@ -118,8 +129,9 @@ size_t strlen(const char *s);
  *  llvm.exp.f32 (math.exp, softmax) lowers to. */
 float expf(float x);
 
-/** Bump allocator over a static arena (-DLWP_HEAP_BYTES, default 64 MiB):
- *  free() releases nothing; allocation failure returns NULL. lwp_dump called
+/** Without the C library: a bump allocator over a static arena
+ *  (-DLWP_HEAP_BYTES, default 64 MiB): free() releases nothing; allocation
+ *  failure returns NULL. With it: newlib's malloc over brk. lwp_dump called
  *  with instances open takes 144 bytes per open instance from it (a copy of
  *  the slots their virtual close changes), once per new maximum depth. */
 void *malloc(size_t size);

@@ -28,7 +28,7 @@
 // RUN: %hexagon_cc -c %lwp_src_root/runtime/hexagon/lwp_handler.S -o %t.small/h.o
 // RUN: %hexagon_cc -I%lwp_src_root/runtime/common -c %lwp_src_root/runtime/common/lwp_dump_writer.c -o %t.small/w.o
 // RUN: %hexagon_cc -c %lwp_src_root/runtime/hexagon/lwp_crt0.S -o %t.small/crt0.o
-// RUN: ld.lld -static %t.small/crt0.o %t.o %t.small/rt.o %t.small/h.o %t.small/w.o -o %t.small.elf
+// RUN: ld.lld -static %t.small/crt0.o %t.o %t.small/rt.o %t.small/h.o %t.small/w.o %lwp_hexagon_lib -o %t.small.elf
 // RUN: env LWP_OUTPUT=%t.small.dump %qemu_hexagon %t.small.elf | FileCheck %s --check-prefix=FULL
 // RUN: %dumpdump %t.small.dump --nonzero-counts --records | FileCheck %s --check-prefix=FULLDUMP
 //
