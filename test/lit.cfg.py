@@ -62,6 +62,28 @@ config.substitutions.append(
          os.path.join(config.lwp_lib_dir, "liblwp_hexagon.a"))))
 config.substitutions.append(
     ("%lwp_hexagon_lib", os.path.join(config.lwp_lib_dir, "liblwp_hexagon.a")))
+# The Hexagon C library (runtime/hexagon/libc, newlib): %hexagon_libc_cc
+# compiles C against its headers, %hexagon_libc_link links "<objects> -o
+# <elf>" with libc.a and libm.a before liblwp_hexagon.a (as lwp-run does).
+hexagon_libc = os.path.join(config.lwp_lib_dir, "hexagon-libc")
+if os.path.exists(os.path.join(hexagon_libc, "lib", "libc.a")):
+    config.available_features.add("lwp-hexagon-libc")
+config.substitutions.append(
+    ("%hexagon_libc_cc",
+     "%s --target=hexagon-unknown-linux-musl -mcpu=hexagonv67 -ffreestanding "
+     "-nostdlibinc -fno-pic -G0 -O2 -isystem %s -I%s -I%s" % (
+         os.path.join(config.llvm_tools_dir, "clang"),
+         os.path.join(hexagon_libc, "include"),
+         os.path.join(config.lwp_src_root, "include"),
+         os.path.join(config.lwp_src_root, "runtime", "hexagon", "include"))))
+config.substitutions.append(
+    ("%hexagon_libc_link",
+     "%s -static --build-id %s %s %s %s" % (
+         os.path.join(config.llvm_tools_dir, "ld.lld"),
+         os.path.join(config.lwp_lib_dir, "lwp_hexagon_crt0.o"),
+         os.path.join(hexagon_libc, "lib", "libc.a"),
+         os.path.join(hexagon_libc, "lib", "libm.a"),
+         os.path.join(config.lwp_lib_dir, "liblwp_hexagon.a"))))
 config.substitutions.append(("%qemu_hexagon", "/usr/bin/qemu-hexagon"))
 if os.path.exists("/usr/bin/qemu-hexagon"):
     config.available_features.add("qemu-hexagon")
