@@ -1,4 +1,4 @@
-/*===- lwp_hexagon_builtins.c - Compiler runtime calls of the Hexagon backend ===*\
+/*===- lwp_hexagon_builtins.c - Hexagon compiler runtime calls ------------===*\
 |*                                                                            *|
 |* Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.          *|
 |*                                                                            *|

@@ -1,4 +1,4 @@
-/*===- lwp_hexagon_malloc.c - Bump allocator for freestanding programs ----===*\
+/*===- lwp_hexagon_malloc.c - Bump allocator without the C library --------===*\
 |*                                                                            *|
 |* Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.          *|
 |*                                                                            *|

@@ -1,14 +1,14 @@
-/*===- lwp_hexagon_string.c - memcpy and friends for freestanding programs ===*\
+/*===- lwp_hexagon_string.c - memcpy and friends without the C library ----===*\
 |*                                                                            *|
 |* Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.          *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 /*
  * The memory and string functions the runtime and compiled kernels call
- * (memcpy memmove memset memcmp strlen), for programs linked without LWP's Hexagon C library.
- * An archive member of its own: a program that links the C library first
- * (libc.a before liblwp_hexagon.a) gets newlib's instead, and this member is
- * not linked (docs/hexagon-runtime.md).
+ * (memcpy memmove memset memcmp strlen), for programs linked without LWP's
+ * Hexagon C library. An archive member of its own: a program that links the C
+ * library first (libc.a before liblwp_hexagon.a) gets newlib's instead, and
+ * this member is not linked (docs/hexagon-runtime.md).
  */
 #include <stddef.h>
 #include <stdint.h>

@@ -81,16 +81,26 @@ static long sys3(long Nr, long A, long B, long C) {
 /* Linux errno values past 34 (where the two agree) to newlib's. */
 static int newlibErrno(long LinuxErr) {
   switch (LinuxErr) {
-  case 35: return EDEADLK;
-  case 36: return ENAMETOOLONG;
-  case 37: return ENOLCK;
-  case 38: return ENOSYS;
-  case 39: return ENOTEMPTY;
-  case 40: return ELOOP;
-  case 75: return EOVERFLOW;
-  case 95: return EOPNOTSUPP;
-  case 110: return ETIMEDOUT;
-  default: return LinuxErr <= 34 ? (int)LinuxErr : EIO;
+  case 35:
+    return EDEADLK;
+  case 36:
+    return ENAMETOOLONG;
+  case 37:
+    return ENOLCK;
+  case 38:
+    return ENOSYS;
+  case 39:
+    return ENOTEMPTY;
+  case 40:
+    return ELOOP;
+  case 75:
+    return EOVERFLOW;
+  case 95:
+    return EOPNOTSUPP;
+  case 110:
+    return ETIMEDOUT;
+  default:
+    return LinuxErr <= 34 ? (int)LinuxErr : EIO;
   }
 }
 
@@ -154,8 +164,8 @@ int _close(int Fd) { return (int)result(sys3(SysClose, Fd, 0, 0)); }
 
 off_t _lseek(int Fd, off_t Offset, int Whence) {
   long long Off = Offset, Out = 0;
-  long R = result(sys5(SysLlseek, Fd, (long)(Off >> 32), (long)Off,
-                       (long)&Out, Whence));
+  long R = result(
+      sys5(SysLlseek, Fd, (long)(Off >> 32), (long)Off, (long)&Out, Whence));
   if (R < 0)
     return -1;
   if (Out != (off_t)Out) {
@@ -291,36 +301,66 @@ int _getpid(void) { return (int)sys3(SysGetpid, 0, 0, 0); }
 /* newlib's signal number to Linux's; 0 for one Linux lacks. */
 static int linuxSignal(int Sig) {
   switch (Sig) {
-  case SIGHUP: return 1;
-  case SIGINT: return 2;
-  case SIGQUIT: return 3;
-  case SIGILL: return 4;
-  case SIGTRAP: return 5;
-  case SIGABRT: return 6;
-  case SIGBUS: return 7;
-  case SIGFPE: return 8;
-  case SIGKILL: return 9;
-  case SIGUSR1: return 10;
-  case SIGSEGV: return 11;
-  case SIGUSR2: return 12;
-  case SIGPIPE: return 13;
-  case SIGALRM: return 14;
-  case SIGTERM: return 15;
-  case SIGCHLD: return 17;
-  case SIGCONT: return 18;
-  case SIGSTOP: return 19;
-  case SIGTSTP: return 20;
-  case SIGTTIN: return 21;
-  case SIGTTOU: return 22;
-  case SIGURG: return 23;
-  case SIGXCPU: return 24;
-  case SIGXFSZ: return 25;
-  case SIGVTALRM: return 26;
-  case SIGPROF: return 27;
-  case SIGWINCH: return 28;
-  case SIGIO: return 29;
-  case SIGSYS: return 31;
-  default: return 0;
+  case SIGHUP:
+    return 1;
+  case SIGINT:
+    return 2;
+  case SIGQUIT:
+    return 3;
+  case SIGILL:
+    return 4;
+  case SIGTRAP:
+    return 5;
+  case SIGABRT:
+    return 6;
+  case SIGBUS:
+    return 7;
+  case SIGFPE:
+    return 8;
+  case SIGKILL:
+    return 9;
+  case SIGUSR1:
+    return 10;
+  case SIGSEGV:
+    return 11;
+  case SIGUSR2:
+    return 12;
+  case SIGPIPE:
+    return 13;
+  case SIGALRM:
+    return 14;
+  case SIGTERM:
+    return 15;
+  case SIGCHLD:
+    return 17;
+  case SIGCONT:
+    return 18;
+  case SIGSTOP:
+    return 19;
+  case SIGTSTP:
+    return 20;
+  case SIGTTIN:
+    return 21;
+  case SIGTTOU:
+    return 22;
+  case SIGURG:
+    return 23;
+  case SIGXCPU:
+    return 24;
+  case SIGXFSZ:
+    return 25;
+  case SIGVTALRM:
+    return 26;
+  case SIGPROF:
+    return 27;
+  case SIGWINCH:
+    return 28;
+  case SIGIO:
+    return 29;
+  case SIGSYS:
+    return 31;
+  default:
+    return 0;
   }
 }
 

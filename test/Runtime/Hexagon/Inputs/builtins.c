@@ -95,20 +95,37 @@ static void pf(float X) {
     printf(" %08lx", (unsigned long)U);
 }
 
-static const uint64_t EdgeD[] = {
-    0, 1ull << 63, 0x7ff0000000000000ull, 0xfff0000000000000ull,
-    0x7ff8000000000000ull, 0x7ff0000000000001ull, 1, 0x000fffffffffffffull,
-    0x0010000000000000ull, 0x8010000000000000ull, 0x7fefffffffffffffull,
-    0x3ff0000000000000ull, 0xbff0000000000000ull, 0x4008000000000000ull,
-    0x3fe0000000000000ull, 0x4000000000000000ull, 0x3ff0000000000001ull,
-    0x3fefffffffffffffull, 0x0000000000000003ull, 0x4340000000000000ull,
-    0x3ca0000000000000ull, 0x7fe0000000000000ull, 0x0008000000000000ull,
-    0x400921fb54442d18ull, 0xc00921fb54442d18ull};
+static const uint64_t EdgeD[] = {0,
+                                 1ull << 63,
+                                 0x7ff0000000000000ull,
+                                 0xfff0000000000000ull,
+                                 0x7ff8000000000000ull,
+                                 0x7ff0000000000001ull,
+                                 1,
+                                 0x000fffffffffffffull,
+                                 0x0010000000000000ull,
+                                 0x8010000000000000ull,
+                                 0x7fefffffffffffffull,
+                                 0x3ff0000000000000ull,
+                                 0xbff0000000000000ull,
+                                 0x4008000000000000ull,
+                                 0x3fe0000000000000ull,
+                                 0x4000000000000000ull,
+                                 0x3ff0000000000001ull,
+                                 0x3fefffffffffffffull,
+                                 0x0000000000000003ull,
+                                 0x4340000000000000ull,
+                                 0x3ca0000000000000ull,
+                                 0x7fe0000000000000ull,
+                                 0x0008000000000000ull,
+                                 0x400921fb54442d18ull,
+                                 0xc00921fb54442d18ull};
 static const uint32_t EdgeF[] = {
-    0, 1u << 31, 0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001, 1,
-    0x007fffff, 0x00800000, 0x80800000, 0x7f7fffff, 0x3f800000, 0xbf800000,
-    0x40400000, 0x3f000000, 0x40000000, 0x3f800001, 0x3f7fffff, 3,
-    0x4b800000, 0x33800000, 0x7f000000, 0x00400000, 0x40490fdb, 0xc0490fdb};
+    0,          1u << 31,   0x7f800000, 0xff800000, 0x7fc00000,
+    0x7f800001, 1,          0x007fffff, 0x00800000, 0x80800000,
+    0x7f7fffff, 0x3f800000, 0xbf800000, 0x40400000, 0x3f000000,
+    0x40000000, 0x3f800001, 0x3f7fffff, 3,          0x4b800000,
+    0x33800000, 0x7f000000, 0x00400000, 0x40490fdb, 0xc0490fdb};
 enum { NumEdge = sizeof(EdgeD) / sizeof(EdgeD[0]), Random = 4000 };
 
 /* A random double or float: any bit pattern, or one of moderate exponent,
@@ -116,8 +133,8 @@ enum { NumEdge = sizeof(EdgeD) / sizeof(EdgeD[0]), Random = 4000 };
 static uint64_t randD(unsigned I) {
   uint64_t U = next();
   if (I % 3 == 1)
-    U = (U & 0x800fffffffffffffull) | ((uint64_t)(1023 + next() % 120 - 60)
-                                       << 52);
+    U = (U & 0x800fffffffffffffull) |
+        ((uint64_t)(1023 + next() % 120 - 60) << 52);
   else if (I % 3 == 2)
     U &= 0x801fffffffffffffull;
   return U;

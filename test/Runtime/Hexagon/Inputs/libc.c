@@ -35,8 +35,8 @@ int main(int argc, char **argv) {
     fflush(stdout);
     assert(argc == 1 && "abort requested");
   }
-  printf("printf: %d %5.2f %-4s| %x %lld %zu %c %e\n", -42, 3.14159, "ab",
-         255u, -1234567890123ll, sizeof(double), 'z', 1e-10);
+  printf("printf: %d %5.2f %-4s| %x %lld %zu %c %e\n", -42, 3.14159, "ab", 255u,
+         -1234567890123ll, sizeof(double), 'z', 1e-10);
   fprintf(stderr, "stderr: %s %g\n", "warning", 0.1 + 0.2);
 
   /* malloc family: many blocks, some freed and reused. */
@@ -98,8 +98,7 @@ int main(int argc, char **argv) {
 
   /* libm. */
   printf("libm: %.6f %.6f %.6f %.6f %.6f %.1f %.1f\n", sin(1.0), exp(1.0),
-         log(10.0), pow(2.0, 0.5), fmod(10.0, 3.0), floor(-2.5),
-         ceil(-2.5));
+         log(10.0), pow(2.0, 0.5), fmod(10.0, 3.0), floor(-2.5), ceil(-2.5));
   printf("libm float: %.5f %.5f\n", (double)expf(1.0f), (double)sqrtf(2.0f));
 
   printf("time: %d\n", time(NULL) > 1600000000);
