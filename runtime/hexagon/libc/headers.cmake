@@ -1,0 +1,43 @@
+# Installs the Hexagon C library's headers (cmake -P, run by the build):
+# newlib's libc/include, then ours over it (OURS: "name=path" pairs). Copies
+# only files whose content differs and touches STAMP only when one did, so a
+# checkout that rewrites a header unchanged rebuilds nothing (Ninja restats
+# custom commands).
+#   cmake -DNEWLIB_INCLUDE=... -DDEST=... -DSTAMP=... "-DOURS=a=b;c=d" -P headers.cmake
+cmake_minimum_required(VERSION 3.21)
+set(changed FALSE)
+function(install_header src dst)
+  if(EXISTS ${dst})
+    file(SHA256 ${src} a)
+    file(SHA256 ${dst} b)
+    if(a STREQUAL b)
+      return()
+    endif()
+  endif()
+  get_filename_component(dir ${dst} DIRECTORY)
+  file(MAKE_DIRECTORY ${dir})
+  file(COPY_FILE ${src} ${dst})
+  set(changed TRUE PARENT_SCOPE)
+endfunction()
+
+set(ours_names)
+foreach(pair ${OURS})
+  string(REPLACE "=" ";" parts "${pair}")
+  list(GET parts 0 name)
+  list(APPEND ours_names ${name})
+endforeach()
+file(GLOB_RECURSE headers RELATIVE ${NEWLIB_INCLUDE} ${NEWLIB_INCLUDE}/*)
+foreach(h ${headers})
+  if(NOT h IN_LIST ours_names)
+    install_header(${NEWLIB_INCLUDE}/${h} ${DEST}/${h})
+  endif()
+endforeach()
+foreach(pair ${OURS})
+  string(REPLACE "=" ";" parts "${pair}")
+  list(GET parts 0 name)
+  list(GET parts 1 path)
+  install_header(${path} ${DEST}/${name})
+endforeach()
+if(changed OR NOT EXISTS ${STAMP})
+  file(TOUCH ${STAMP})
+endif()
