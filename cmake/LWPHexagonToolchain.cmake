@@ -4,17 +4,19 @@
 #
 # ===----------------------------------------------------------------------=== #
 #
-# A CMake toolchain file for freestanding Hexagon v67 programs that run under
-# qemu-hexagon with LWP's Hexagon runtime as their start-up and C library
-# (docs/hexagon-runtime.md), the way utils/lwp-run --target=hexagon builds
-# them:
+# A CMake toolchain file for Hexagon v67 programs that run under qemu-hexagon
+# with LWP's Hexagon runtime as their start-up and LWP's Hexagon C library
+# (newlib, docs/hexagon-runtime.md), the way utils/lwp-run --target=hexagon
+# builds them:
 #
 #   compile  clang-22 --target=hexagon-unknown-linux-musl -mcpu=hexagonv67
 #            -ffreestanding -nostdlib -fno-pic -G0
-#            (runtime/hexagon/include, for lwp_hexagon.h, on every include
-#            path: it declares the libc subset the runtime provides)
-#   link     ld.lld -static --build-id <build>/lib/lwp_hexagon_crt0.o
-#            <objects> <libraries> <build>/lib/liblwp_hexagon.a
+#            (on every include path: the C library's headers,
+#            <build>/lib/hexagon-libc/include, and runtime/hexagon/include
+#            for lwp_hexagon.h)
+#   link     ld.lld -static --build-id -L<build>/lib/hexagon-libc/lib
+#            <build>/lib/lwp_hexagon_crt0.o <objects> <libraries>
+#            libc.a libm.a <build>/lib/liblwp_hexagon.a
 #   run      qemu-hexagon (CMAKE_CROSSCOMPILING_EMULATOR: add_test() of an
 #            executable target and ctest run it under the emulator)
 #
@@ -35,6 +37,9 @@
 #                          this file's cmake/ directory)
 #   LWP_HEXAGON_CRT0, LWP_HEXAGON_RUNTIME
 #                          the two files one by one instead
+#   LWP_HEXAGON_LIBC       the C library (include/, lib/libc.a, lib/libm.a;
+#                          default <LWP_BUILD_DIR>/lib/hexagon-libc; empty:
+#                          none, programs use the runtime's libc subset)
 #   LWP_LLVM_TOOLS_DIR     where clang, ld.lld and llvm-ar of LLVM 22 are
 #                          (default /usr/lib/llvm-22/bin, then PATH)
 #   LWP_HEXAGON_CPU        -mcpu (default hexagonv67, as the runtime's build)
@@ -47,7 +52,8 @@ set(CMAKE_SYSTEM_PROCESSOR hexagon)
 set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
 # What the try_compile projects (which read this file again) must see.
 list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES
-  LWP_BUILD_DIR LWP_HEXAGON_CRT0 LWP_HEXAGON_RUNTIME LWP_LLVM_TOOLS_DIR
+  LWP_BUILD_DIR LWP_HEXAGON_CRT0 LWP_HEXAGON_RUNTIME LWP_HEXAGON_LIBC
+  LWP_LLVM_TOOLS_DIR
   LWP_HEXAGON_CPU LWP_QEMU_HEXAGON)
 
 get_filename_component(_lwp_hexagon_src "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
@@ -62,6 +68,8 @@ set(LWP_HEXAGON_CRT0 "${LWP_BUILD_DIR}/lib/lwp_hexagon_crt0.o" CACHE FILEPATH
     "LWP Hexagon toolchain: start-up object linked first into every executable")
 set(LWP_HEXAGON_RUNTIME "${LWP_BUILD_DIR}/lib/liblwp_hexagon.a" CACHE FILEPATH
     "LWP Hexagon runtime (probe handlers, start-up, libc subset)")
+set(LWP_HEXAGON_LIBC "${LWP_BUILD_DIR}/lib/hexagon-libc" CACHE PATH
+    "LWP Hexagon C library (newlib; empty: the runtime's libc subset only)")
 
 # Tools: LLVM 22's first, then PATH (clang-22 and friends).
 foreach(_lwp_tool CLANG:clang-22:clang CLANGXX:clang++-22:clang++
@@ -99,10 +107,20 @@ set(CMAKE_C_FLAGS_INIT "${_lwp_hexagon_flags}")
 set(CMAKE_CXX_FLAGS_INIT "${_lwp_hexagon_flags} -fno-exceptions -fno-rtti")
 set(CMAKE_ASM_FLAGS_INIT "${_lwp_hexagon_flags}")
 
-# lwp_hexagon.h: the runtime's output functions, exit and libc subset.
+# The C library's headers (clang has no other system headers for this
+# target), and lwp_hexagon.h: the runtime's output functions, exit and
+# libc subset.
+set(_lwp_hexagon_includes "${_lwp_hexagon_src}/runtime/hexagon/include")
+set(_lwp_hexagon_libs "\"${LWP_HEXAGON_RUNTIME}\"")
+if(LWP_HEXAGON_LIBC)
+  list(PREPEND _lwp_hexagon_includes "${LWP_HEXAGON_LIBC}/include")
+  # Before the runtime: the C library's memcpy, malloc, libm win.
+  set(_lwp_hexagon_libs "\"${LWP_HEXAGON_LIBC}/lib/libc.a\" \"${LWP_HEXAGON_LIBC}/lib/libm.a\" ${_lwp_hexagon_libs}")
+  # -lm and -lc find the C library's archives.
+  set(CMAKE_EXE_LINKER_FLAGS_INIT "-L\"${LWP_HEXAGON_LIBC}/lib\"")
+endif()
 foreach(_lwp_lang C CXX ASM)
-  set(CMAKE_${_lwp_lang}_STANDARD_INCLUDE_DIRECTORIES
-      "${_lwp_hexagon_src}/runtime/hexagon/include")
+  set(CMAKE_${_lwp_lang}_STANDARD_INCLUDE_DIRECTORIES ${_lwp_hexagon_includes})
 endforeach()
 
 # Linking: ld.lld itself (no compiler driver: nothing of a hosted toolchain
@@ -111,7 +129,7 @@ endforeach()
 foreach(_lwp_lang C CXX)
   set(CMAKE_${_lwp_lang}_LINK_EXECUTABLE
       "<CMAKE_LINKER> -static --build-id <LINK_FLAGS> \"${LWP_HEXAGON_CRT0}\" <OBJECTS> -o <TARGET> <LINK_LIBRARIES>")
-  set(CMAKE_${_lwp_lang}_STANDARD_LIBRARIES "\"${LWP_HEXAGON_RUNTIME}\"")
+  set(CMAKE_${_lwp_lang}_STANDARD_LIBRARIES "${_lwp_hexagon_libs}")
 endforeach()
 
 # Search the host for programs only; libraries and headers are Hexagon's.
@@ -136,3 +154,11 @@ foreach(_lwp_file IN ITEMS "${LWP_HEXAGON_CRT0}" "${LWP_HEXAGON_RUNTIME}")
       "LWP_HEXAGON_CRT0 and LWP_HEXAGON_RUNTIME to the files.")
   endif()
 endforeach()
+if(LWP_HEXAGON_LIBC)
+  if(NOT EXISTS "${LWP_HEXAGON_LIBC}/lib/libc.a")
+    message(FATAL_ERROR
+      "LWP Hexagon toolchain: ${LWP_HEXAGON_LIBC}/lib/libc.a not found. Build "
+      "LWP with its Hexagon C library (newlib-source, utils/setup.sh), or set "
+      "LWP_HEXAGON_LIBC to an empty value for the runtime's libc subset only.")
+  endif()
+endif()
