@@ -1,10 +1,11 @@
 /* An ordinary C program for the Hexagon C library (libc.test): stdio on
  * stdout, stderr and files, standard input, malloc, getenv, strings,
- * conversions, qsort, libm, atexit and a destructor, exit status; with the
- * argument "abort" a failing assert. */
+ * conversions, qsort, libm, setjmp/longjmp, atexit and a destructor, exit
+ * status; with the argument "abort" a failing assert. */
 #include <assert.h>
 #include <errno.h>
 #include <math.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,18 @@ __attribute__((noinline)) static long sumTo(long N) {
   for (long I = 1; I <= N; ++I)
     S += I;
   return S;
+}
+
+static jmp_buf JumpEnv;
+static volatile int Sink;
+
+/* Recurses Depth times (not a tail call), then longjmps to JumpEnv with
+ * Value: 6 + 1 calls. */
+__attribute__((noinline)) static void jumpBack(int Depth, int Value) {
+  if (!Depth)
+    longjmp(JumpEnv, Value);
+  jumpBack(Depth - 1, Value);
+  Sink += Depth;
 }
 
 static void atExit(void) { printf("atexit handler ran\n"); }
@@ -100,6 +113,15 @@ int main(int argc, char **argv) {
   printf("libm: %.6f %.6f %.6f %.6f %.6f %.1f %.1f\n", sin(1.0), exp(1.0),
          log(10.0), pow(2.0, 0.5), fmod(10.0, 3.0), floor(-2.5), ceil(-2.5));
   printf("libm float: %.5f %.5f\n", (double)expf(1.0f), (double)sqrtf(2.0f));
+
+  /* longjmp out of 6 nested calls with 42, then with 0 (setjmp gives 1). */
+  volatile int First = setjmp(JumpEnv);
+  if (!First)
+    jumpBack(5, 42);
+  volatile int Second = setjmp(JumpEnv);
+  if (!Second)
+    jumpBack(0, 0);
+  printf("longjmp: %d %d\n", First, Second);
 
   printf("time: %d\n", time(NULL) > 1600000000);
   return 7;
