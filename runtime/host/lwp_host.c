@@ -757,8 +757,8 @@ static void onFatalSignal(int Sig, siginfo_t *Info, void *Context) {
   if (!__atomic_exchange_n(&SignalDumped, 1, __ATOMIC_ACQ_REL)) {
     const char *Path = getenv("LWP_OUTPUT");
     if (!Path || *Path) {
-      const char *Msg[] = {"lwp: fatal signal: writing the dump\n", NULL};
-      say(Msg);
+      /* Silent when it works: the program's stderr stays its own (lwp-run
+       * --check-output compares it); dumpImpl says why when it fails. */
       if (dumpImpl(Path, /*InSignal=*/1) == 0 && StatePath[0])
         unlink(StatePath);
     }
