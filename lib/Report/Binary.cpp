@@ -10,6 +10,7 @@
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 using namespace lwp;
 using namespace llvm;
@@ -39,6 +40,57 @@ static std::string readBuildId(const ELFObjectFile<ELFT> &Obj) {
   return {};
 }
 
+/// The function symbols (STT_FUNC, non-zero size) of \p Obj's .symtab, else
+/// of its .dynsym, read through ELFFile's checked API: a corrupt symbol table
+/// is an error, never a fatal one (ELFSymbolRef's accessors abort).
+template <class ELFT>
+static Error readFunctions(const ELFObjectFile<ELFT> &Obj,
+                           std::vector<FunctionSymbol> &Out) {
+  const ELFFile<ELFT> &File = Obj.getELFFile();
+  auto Sections = File.sections();
+  if (!Sections)
+    return Sections.takeError();
+  for (unsigned Type : {ELF::SHT_SYMTAB, ELF::SHT_DYNSYM}) {
+    for (const typename ELFT::Shdr &Sec : *Sections) {
+      if (Sec.sh_type != Type)
+        continue;
+      auto Symbols = File.symbols(&Sec);
+      if (!Symbols)
+        return Symbols.takeError();
+      Expected<StringRef> Strings = File.getStringTableForSymtab(Sec);
+      if (!Strings)
+        return Strings.takeError();
+      for (const typename ELFT::Sym &Sym : *Symbols) {
+        if (Sym.getType() != ELF::STT_FUNC || !Sym.st_size)
+          continue;
+        Expected<StringRef> Name = Sym.getName(*Strings);
+        if (!Name) { // one bad name: skip the symbol
+          consumeError(Name.takeError());
+          continue;
+        }
+        Out.push_back(
+            {uint64_t(Sym.st_value), uint64_t(Sym.st_size), Name->str()});
+      }
+    }
+    if (!Out.empty())
+      break;
+  }
+  return Error::success();
+}
+
+static Error readFunctions(const ObjectFile &Obj,
+                           std::vector<FunctionSymbol> &Out) {
+  if (auto *O = dyn_cast<ELF32LEObjectFile>(&Obj))
+    return readFunctions(*O, Out);
+  if (auto *O = dyn_cast<ELF64LEObjectFile>(&Obj))
+    return readFunctions(*O, Out);
+  if (auto *O = dyn_cast<ELF32BEObjectFile>(&Obj))
+    return readFunctions(*O, Out);
+  if (auto *O = dyn_cast<ELF64BEObjectFile>(&Obj))
+    return readFunctions(*O, Out);
+  return Error::success();
+}
+
 static std::string readBuildId(const ObjectFile &Obj) {
   if (auto *O = dyn_cast<ELF32LEObjectFile>(&Obj))
     return readBuildId(*O);
@@ -48,13 +100,24 @@ static std::string readBuildId(const ObjectFile &Obj) {
 }
 
 Expected<ProfiledBinary> ProfiledBinary::open(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFile(Path, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return createStringError("binary '" + Path +
+                             "': " + Buffer.getError().message());
+  return parse(**Buffer, Path);
+}
+
+Expected<ProfiledBinary> ProfiledBinary::parse(MemoryBufferRef Bytes,
+                                               StringRef Path) {
   auto fail = [&](const Twine &What) -> Error {
     return createStringError("binary '" + Path + "': " + What);
   };
-  Expected<OwningBinary<Binary>> Owning = createBinary(Path);
+  Expected<std::unique_ptr<Binary>> Owning = createBinary(Bytes);
   if (!Owning)
     return fail(toString(Owning.takeError()));
-  auto *Obj = dyn_cast<ELFObjectFileBase>(Owning->getBinary());
+  auto *Obj = dyn_cast<ELFObjectFileBase>(Owning->get());
   if (!Obj)
     return fail("not an ELF file");
   ProfiledBinary B;
@@ -89,23 +152,8 @@ Expected<ProfiledBinary> ProfiledBinary::open(StringRef Path) {
     B.HasMap = true;
   }
 
-  auto addSymbols = [&](auto Symbols) {
-    for (const ELFSymbolRef &Sym : Symbols) {
-      if (Sym.getELFType() != ELF::STT_FUNC || !Sym.getSize())
-        continue;
-      Expected<StringRef> Name = Sym.getName();
-      Expected<uint64_t> Addr = Sym.getAddress();
-      if (!Name || !Addr) {
-        consumeError(Name.takeError());
-        consumeError(Addr.takeError());
-        continue;
-      }
-      B.Functions.push_back({*Addr, Sym.getSize(), Name->str()});
-    }
-  };
-  addSymbols(Obj->symbols());
-  if (B.Functions.empty())
-    addSymbols(Obj->getDynamicSymbolIterators());
+  if (Error E = readFunctions(*Obj, B.Functions))
+    return fail(toString(std::move(E)));
   llvm::sort(B.Functions, [](const FunctionSymbol &A, const FunctionSymbol &C) {
     return std::tie(A.Address, A.Name) < std::tie(C.Address, C.Name);
   });

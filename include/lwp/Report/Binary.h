@@ -20,6 +20,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Object/Binary.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBufferRef.h"
 
 #include <cstdint>
 #include <memory>
@@ -48,6 +49,10 @@ public:
   /// ELF object, a corrupt lwp_map section (InstrumentationMap::readSection).
   /// A binary without the section has an empty map.
   static llvm::Expected<ProfiledBinary> open(llvm::StringRef Path);
+  /// The same for the ELF image \p Bytes in memory, named \p Path in errors
+  /// and by path(). Nothing refers to \p Bytes after the call.
+  static llvm::Expected<ProfiledBinary> parse(llvm::MemoryBufferRef Bytes,
+                                              llvm::StringRef Path);
 
   const std::string &path() const { return Path; }
   /// The instrumentation map of every module linked in, numbered as

@@ -1,23 +1,25 @@
-//===- fuzz-map.cpp - libFuzzer target of the map readers -----------------===//
+//===- fuzz-map-section.cpp - libFuzzer target of the map section ---------===//
 //
 // Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
 //
 //===----------------------------------------------------------------------===//
 //
-// Feeds arbitrary bytes to both readers of the instrumentation map: the
-// lwp_map section reader (binary blobs) and the JSON reader. A map that
-// parses is written back and must read back equal.
+// Feeds arbitrary bytes to the lwp_map section readers (readSection and
+// readBlobs). A map that parses is written back as one blob and must read
+// back with as many regions, and print as a table and as JSON.
 //
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Instrument/InstrumentationMap.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 
+/// Writes \p Parsed back as one module's blob, reads it back: same size.
 static void roundTrip(const lwp::InstrumentationMap &Parsed) {
   // A blob holds one module: IDs 0..N-1 (parents renumbered alike).
   lwp::InstrumentationMap Map;
@@ -26,9 +28,8 @@ static void roundTrip(const lwp::InstrumentationMap &Parsed) {
     Local.Id = Map.size();
     Local.ParentId.reset();
     if (E.ParentId)
-      for (size_t I = 0; I != Parsed.size(); ++I)
-        if (Parsed.entries()[I].Id == *E.ParentId)
-          Local.ParentId = I;
+      if (const lwp::RegionEntry *P = Parsed.lookup(*E.ParentId))
+        Local.ParentId = uint32_t(P - Parsed.entries().data());
     Map.add(std::move(Local));
   }
   llvm::SmallVector<char> Blob;
@@ -38,22 +39,24 @@ static void roundTrip(const lwp::InstrumentationMap &Parsed) {
           llvm::StringRef(Blob.data(), Blob.size()));
   if (!Back || Back->size() != Map.size())
     abort();
-  llvm::consumeError(Back.takeError());
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::StringRef Bytes(reinterpret_cast<const char *>(Data), Size);
   llvm::Expected<lwp::InstrumentationMap> Section =
       lwp::InstrumentationMap::readSection(Bytes);
-  if (Section)
-    roundTrip(*Section);
-  else
+  if (!Section) {
     llvm::consumeError(Section.takeError());
-  llvm::Expected<lwp::InstrumentationMap> JSON =
-      lwp::InstrumentationMap::fromJSON(Bytes);
-  if (JSON)
-    roundTrip(*JSON);
-  else
-    llvm::consumeError(JSON.takeError());
+  } else {
+    roundTrip(*Section);
+    std::string Out;
+    llvm::raw_string_ostream OS(Out);
+    Section->printTable(OS);
+    Section->writeJSON(OS, 0);
+  }
+  llvm::Expected<std::vector<lwp::MapBlob>> Blobs =
+      lwp::InstrumentationMap::readBlobs(Bytes);
+  if (!Blobs)
+    llvm::consumeError(Blobs.takeError());
   return 0;
 }
