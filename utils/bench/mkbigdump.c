@@ -16,6 +16,15 @@
  *     functions, properly nested, cycles increasing; cap = 2^32-1 so nothing
  *     is extrapolated and every record is matched. Counts are exact.
  *
+ *   mkbigdump tvm N OUT.json LOAD F0 F1 ... F15
+ *     Apache TVM's lwp.json of N entries (N rounded down to a multiple of
+ *     8), laid out as TVM's runtime writes it (prof_utils.cc: one member a
+ *     line, then 5000 loop_counts): the same nests as the lwp mode, IDs
+ *     4f..4f+3 for function f, entries of function f at return addresses
+ *     LOAD + Ff + 4 + 4 x (position in the nest), Ff the address of f's
+ *     symbol in the model .so (at least 32 bytes long). TVM's
+ *     post-processor and lwp-report --tvm-json both read it.
+ *
  *   mkbigdump xray N OUT.log FUNC_A FUNC_B
  *     an LLVM XRay basic-mode ("naive") log, version 3, of N events: N/4
  *     instances of "enter A, enter B, exit B, exit A" (function IDs of the
@@ -116,6 +125,46 @@ static int lwp(uint64_t N, const char *Out, const char *Map, unsigned RecSize) {
   return 0;
 }
 
+static int tvm(uint64_t N, const char *Out, uint64_t Load,
+               const uint64_t *Funcs) {
+  uint64_t Instances = N / (2 * (DEPTH + 1));
+  FILE *F = fopen(Out, "w");
+  if (!F) {
+    perror(Out);
+    return 1;
+  }
+  setvbuf(F, NULL, _IOFBF, 1 << 20);
+  fprintf(F, "{\n\t\"entries\":[\n");
+  uint64_t Cycles = 1000;
+  uint32_t Rng = 12345;
+  for (uint64_t I = 0; I != Instances; ++I) {
+    unsigned Fn = (unsigned)(I % FUNCS), Base = Fn * (DEPTH + 1);
+    for (int Pass = 0; Pass != 2; ++Pass)
+      for (int L = 0; L <= DEPTH; ++L) {
+        int Level = Pass == 0 ? L : DEPTH - L;
+        Rng = Rng * 1664525u + 1013904223u;
+        Cycles += 10 + (Rng >> 24);
+        fprintf(F,
+                "\t{\n\t\t\"ret\":%llu,\n\t\t\"id\":%u,\n\t\t\"cyc\":%llu\n"
+                "\t}%s",
+                (unsigned long long)(Load + Funcs[Fn] + 4 + 4 * Level +
+                                     16 * Pass),
+                Base + Level, (unsigned long long)Cycles,
+                I + 1 == Instances && Pass == 1 && L == DEPTH ? "\n" : ",\n");
+      }
+  }
+  fprintf(F, "\t],\n\n\t\"loop_counts\":[\n");
+  for (unsigned Id = 0; Id != 5000; ++Id) {
+    uint64_t Count = 0;
+    if (Id < REGIONS)
+      Count = Instances / FUNCS + ((Id / (DEPTH + 1)) < Instances % FUNCS);
+    fprintf(F, "\t\t%llu%s", (unsigned long long)Count,
+            Id + 1 == 5000 ? "\n" : ",\n");
+  }
+  fprintf(F, "\t]\n}\n");
+  return fclose(F) ? 1 : 0;
+}
+
 static int xray(uint64_t N, const char *Out, int32_t A, int32_t B) {
   FILE *F = fopen(Out, "wb");
   if (!F) {
@@ -159,7 +208,15 @@ int main(int Argc, char **Argv) {
   if (Argc == 6 && !strcmp(Argv[1], "xray"))
     return xray(strtoull(Argv[2], 0, 10), Argv[3], atoi(Argv[4]),
                 atoi(Argv[5]));
+  if (Argc == 5 + FUNCS && !strcmp(Argv[1], "tvm")) {
+    uint64_t Funcs[FUNCS];
+    for (int I = 0; I != FUNCS; ++I)
+      Funcs[I] = strtoull(Argv[5 + I], 0, 0);
+    return tvm(strtoull(Argv[2], 0, 10), Argv[3], strtoull(Argv[4], 0, 0),
+               Funcs);
+  }
   fprintf(stderr, "usage: mkbigdump lwp N OUT.dump OUT.map.json [24|16]\n"
+                  "       mkbigdump tvm N OUT.json LOAD F0 .. F15\n"
                   "       mkbigdump xray N OUT.log FUNC_A FUNC_B\n");
   return 2;
 }

@@ -247,6 +247,19 @@ int main(int argc, char **argv) {
     auto Binary = std::make_shared<lwp::ProfiledBinary>(std::move(*B));
     // TVM records no probe costs and names its load address itself.
     lwp::InstrumentationMap Map = lwp::inferTVMMap(*D, *Binary, LoadAddress);
+    // Regions that ran without a single entry: TVM's buffer was full.
+    std::string Unrecorded;
+    unsigned NumUnrecorded = 0;
+    for (const lwp::RegionEntry &E : Map.entries())
+      if (E.Function == lwp::UnrecordedTVMFunction && NumUnrecorded++ < 8)
+        Unrecorded += (Unrecorded.empty() ? "" : ", ") + std::to_string(E.Id);
+    if (NumUnrecorded)
+      WithColor::warning(errs(), "lwp-report")
+          << "TVM profile '" << TVMJSON << "': " << NumUnrecorded
+          << " region(s) ran (loop_counts) without a single entry (IDs "
+          << Unrecorded << (NumUnrecorded > 8 ? ", ..." : "")
+          << "): TVM's buffer was full (" << D->threads()[0].size()
+          << " entries) before they first ran; their cycles are unknown\n";
     Prog = lwp::Program::fromMap(std::move(Map), Binary, LoadAddress);
     MapSource = Binary->path();
     Options.OverheadCorrection = false;
@@ -266,7 +279,7 @@ int main(int argc, char **argv) {
         std::string Message = toString(D.takeError());
         // A binary without regions links no runtime and writes no dump:
         // say that rather than "no such file".
-        if (MapJSON.empty() && !sys::fs::exists(Path))
+        if (MapJSON.empty() && !sys::fs::exists(Path)) {
           if (Expected<lwp::ProfiledBinary> B =
                   lwp::ProfiledBinary::open(Inputs[0]);
               B && !B->hasMap())
@@ -276,6 +289,7 @@ int main(int argc, char **argv) {
                         "lowering), so its run wrote none");
           else if (!B)
             consumeError(B.takeError());
+        }
         return fail(Message);
       }
       Dumps.push_back(std::move(*D));

@@ -26,6 +26,9 @@
 
 namespace lwp {
 
+/// The function name of the regions that TVM counted but never recorded.
+inline constexpr llvm::StringLiteral UnrecordedTVMFunction = "<not recorded>";
+
 /// Converts the text of a TVM lwp.json into an LWP dump (Hexagon, pcycles,
 /// 16-byte records, one thread, the count table from loop_counts), starts
 /// and ends told apart by alternation per ID as TVM does. \p Name names it in
@@ -38,7 +41,9 @@ llvm::Expected<Dump> importTVMJSON(llvm::StringRef Text, llvm::StringRef Name);
 /// \p LoadBias); the outermost region of a function instance is its function
 /// region, the others loops, with depth and parent from the dynamic nesting
 /// within the function, height from the inferred nest. Source locations are
-/// unknown (TVM records none).
+/// unknown (TVM records none). A region that ran (a non-zero loop_counts
+/// entry) but has no entry at all (TVM's buffer was full before it first
+/// ran) becomes a loop of function UnrecordedTVMFunction, without depth.
 /// \p D must come from importTVMJSON (in memory).
 InstrumentationMap inferTVMMap(const Dump &D, const ProfiledBinary &Binary,
                                uint64_t LoadBias);
