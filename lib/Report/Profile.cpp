@@ -41,11 +41,20 @@ struct Frame {
 /// bounded per region whatever the number of records.
 constexpr size_t ReservoirSize = 4096;
 
+/// Instances this long or longer cannot be real (15 years at 10 GHz).
+constexpr uint64_t MaxInstanceTicks = uint64_t(1) << 62;
+/// Counts this large cannot be real (29 years at one execution a cycle at
+/// 10 GHz).
+constexpr uint64_t MaxCount = uint64_t(1) << 63;
+
 /// Per-region accumulation while the threads are walked.
 struct Accumulator {
   std::vector<uint64_t> Reservoir;
   uint64_t Samples = 0, Sum = 0, Min = UINT64_MAX, Max = 0;
   uint64_t Repaired = 0;
+  /// Instances that went backwards or lasted 2^62 ticks or more; records
+  /// with counter 0 (version 2).
+  uint64_t Backwards = 0, ZeroCounters = 0;
   uint64_t StartSite = 0, EndSite = 0;
   uint64_t Rng = 0x9e3779b97f4a7c15ull;
   /// Recorded instances per dynamic parent region, keyed by parent row + 1
@@ -54,7 +63,10 @@ struct Accumulator {
 
   void add(uint64_t Cycles) {
     ++Samples;
-    Sum += Cycles;
+    if (__builtin_add_overflow(Sum, Cycles, &Sum)) {
+      Sum = UINT64_MAX; // only with instances near 2^62 ticks, flagged
+      ++Backwards;
+    }
     Min = std::min(Min, Cycles);
     Max = std::max(Max, Cycles);
     if (Reservoir.size() < ReservoirSize) {
@@ -132,9 +144,9 @@ llvm::Error unknownId(uint32_t Id) {
 /// its own pair lies in its parent's self time). A correction never makes a
 /// figure negative, a self larger than its inclusive, or a region of the map
 /// shorter than a region the map nests in it.
-static void applyExactFigures(
-    const Dump &D, Profile &P,
-    llvm::ArrayRef<std::pair<size_t, size_t>> InsideOnly) {
+static void
+applyExactFigures(const Dump &D, Profile &P,
+                  llvm::ArrayRef<std::pair<size_t, size_t>> InsideOnly) {
   P.Exact = true;
   double Pair = P.PairCost, Nested = P.NestedCost;
   // What a nested pair adds to its parent beyond the part of it that lies
@@ -144,6 +156,16 @@ static void applyExactFigures(
   double NestedExtra = Nested - Pair;
   for (RegionProfile &R : P.Regions) {
     DumpRegion F = R.Id < D.regions().size() ? D.regions()[R.Id] : DumpRegion();
+    if (F.Self > F.Total || F.Outer > F.Count || F.Unwound > F.Count ||
+        (F.Total && !F.Count))
+      R.Implausible |= InconsistentFigures;
+    // One recorded instance (corrected, so at most its raw length) is part
+    // of the total; the margin covers the two being read at different
+    // points of the probes.
+    if (R.Samples && R.Max > F.Total + F.Total / 8 +
+                                 64 * (uint64_t(D.probePairCost()) +
+                                       D.probeNestedCost() + 1))
+      R.Implausible |= InstanceAboveTotal;
     double Total = double(F.Total) - double(F.Outer) * Pair -
                    double(F.Nested) / 2 * Nested;
     double Self = double(F.Self) - double(F.Count) * Pair -
@@ -181,6 +203,86 @@ static void applyExactFigures(
                           double(T.TopNested) / 2 * Nested);
 }
 
+std::string lwp::stringifyImplausible(unsigned Reasons) {
+  static const std::pair<unsigned, const char *> Names[] = {
+      {CountTooLarge, "count"},
+      {CountBelowSamples, "count<samples"},
+      {BackwardsCycles, "backwards"},
+      {ZeroCounter, "zero-counter"},
+      {InconsistentFigures, "figures"},
+      {AboveTopLevel, "above-top-level"},
+      {InstanceAboveTotal, "instance>total"}};
+  std::string Out;
+  for (auto [Bit, Name] : Names)
+    if (Reasons & Bit)
+      Out += (Out.empty() ? "" : ";") + std::string(Name);
+  return Out;
+}
+
+/// Flags measured cycles above the top-level cycles, and writes one warning
+/// line per kind of implausible value (docs/report.md, "Implausible
+/// values").
+static void flagImplausible(Profile &P, const std::vector<Accumulator> &Acc,
+                            const std::vector<uint32_t> &RowOfRegion) {
+  // The top-level cycles hold every region's time when the figures are
+  // measured: exact, or every execution recorded. (Extrapolated totals may
+  // exceed them: the * marks that.)
+  bool Measured = P.Exact || llvm::none_of(P.Regions, [](const auto &R) {
+                    return R.Extrapolated || R.CyclesUnknown;
+                  });
+  if (Measured)
+    for (RegionProfile &R : P.Regions)
+      if (R.TotalCycles > P.TopLevelCycles * 1.01 + 1)
+        R.Implausible |= AboveTopLevel;
+  uint64_t Backwards = 0, Zero = 0;
+  for (size_t Row = 0; Row != Acc.size(); ++Row)
+    if (RowOfRegion[Row] != UINT32_MAX) {
+      Backwards += Acc[Row].Backwards;
+      Zero += Acc[Row].ZeroCounters;
+    }
+  auto warn = [&](unsigned Bit, bool Unknown, const llvm::Twine &What,
+                  uint64_t Things = 0) {
+    std::string Ids;
+    unsigned N = 0;
+    for (const RegionProfile &R : P.Regions)
+      if (Unknown ? R.CyclesUnknown : (R.Implausible & Bit) != 0)
+        if (N++ < 5)
+          Ids += (Ids.empty() ? "" : ", ") + std::to_string(R.Id);
+    if (!N)
+      return;
+    std::string Count = Things ? std::to_string(Things) + " " : "";
+    P.Warnings.push_back((Count + What + " (" + llvm::Twine(N) +
+                          " region(s), IDs " + Ids + (N > 5 ? ", ..." : "") +
+                          ")")
+                             .str());
+  };
+  warn(CountTooLarge, false,
+       "counts of 2^63 or more: not real counts (corrupt dump)");
+  warn(CountBelowSamples, false,
+       "fewer executions counted than instances recorded: the count table "
+       "or the records are corrupt");
+  warn(BackwardsCycles, false,
+       "instance(s) whose end record precedes its start or that last 2^62 "
+       "ticks or more: counted with 0 cycles (corrupt counter values)",
+       Backwards);
+  warn(ZeroCounter, false,
+       "record(s) with counter value 0, which a runtime never writes "
+       "(corrupt dump)",
+       Zero);
+  warn(InconsistentFigures, false,
+       "exact figures that contradict each other (self above total, more "
+       "outermost or unwound instances than executions, or cycles without "
+       "executions)");
+  warn(AboveTopLevel, false,
+       "measured cycles above the top-level cycles of all threads: no share "
+       "shown");
+  warn(InstanceAboveTotal, false,
+       "a recorded instance longer than the exact total of all executions");
+  warn(0, true,
+       "ran but no instance was recorded (the buffer was full) and the input "
+       "has no exact figures: cycles unknown (-)");
+}
+
 llvm::Expected<Profile> lwp::analyze(const Dump &D,
                                      const InstrumentationMap &Map,
                                      const ProfileOptions &Options) {
@@ -206,7 +308,13 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
     uint64_t LastCycles = 0;
     auto close = [&](const Frame &F, uint64_t EndCycles, uint64_t EndSite,
                      bool Repaired) {
-      uint64_t Raw = EndCycles >= F.StartCycles ? EndCycles - F.StartCycles : 0;
+      // A counter does not go backwards, and no instance lasts 2^62 ticks
+      // (15 years at 10 GHz): such an instance counts with 0 cycles.
+      uint64_t Raw = EndCycles - F.StartCycles;
+      if (EndCycles < F.StartCycles || Raw >= MaxInstanceTicks) {
+        Raw = 0;
+        ++Acc[F.Row].Backwards;
+      }
       uint64_t Overhead =
           uint64_t(P.PairCost) + uint64_t(P.NestedCost) * F.Descendants;
       uint64_t Incl = Raw > Overhead ? Raw - Overhead : 0;
@@ -247,6 +355,8 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
       }
       uint64_t Site = R.Site - Options.LoadBias;
       LastCycles = R.Cycles;
+      if (R.Cycles == 0 && D.version() >= 2)
+        ++Acc[Row].ZeroCounters;
       if (R.Depth) {
         // The runtime says where the instance sat on its stack: recorded
         // instances at or above a start's position, or above an end's, were
@@ -330,6 +440,14 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
       R.StartSite = A.StartSite;
       R.EndSite = A.EndSite;
     }
+    if (Count >= MaxCount)
+      R.Implausible |= CountTooLarge;
+    if (Entry.Id < D.counts().size() && Count < A.Samples)
+      R.Implausible |= CountBelowSamples;
+    if (A.Backwards)
+      R.Implausible |= BackwardsCycles;
+    if (A.ZeroCounters)
+      R.Implausible |= ZeroCounter;
     R.Extrapolated = R.Count > R.Samples;
     R.TotalCycles = R.Samples ? double(R.SampledCycles) / double(R.Samples) *
                                     double(R.Count)
@@ -350,6 +468,7 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
         InsideOnly.push_back({RowOfRegion[Row], Parent});
     }
     applyExactFigures(D, P, InsideOnly);
+    flagImplausible(P, Acc, RowOfRegion);
     return P;
   }
 
@@ -375,5 +494,8 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
   for (size_t I = 0; I != P.Regions.size(); ++I)
     P.Regions[I].SelfCycles =
         std::max(0.0, P.Regions[I].TotalCycles - ChildCycles[I]);
+  for (RegionProfile &R : P.Regions)
+    R.CyclesUnknown = R.Count && !R.Samples;
+  flagImplausible(P, Acc, RowOfRegion);
   return P;
 }

@@ -90,6 +90,12 @@ static double share(const ReportInput &In, const RegionProfile &R) {
                                  : 0.0;
 }
 
+/// True when the region's share means nothing: its figures are implausible
+/// or unknown.
+static bool noShare(const RegionProfile &R) {
+  return R.Implausible || R.CyclesUnknown;
+}
+
 static uint64_t rounded(double V) { return uint64_t(std::llround(V)); }
 
 std::vector<const RegionProfile *> lwp::selectRows(const ReportInput &In,
@@ -155,13 +161,25 @@ static void writeHeader(raw_ostream &OS, const ReportInput &In) {
     OS << formatv("repaired: {0} instance(s) closed without their end probe, "
                   "{1} end probe(s) without a start\n",
                   In.P.RepairedInstances, In.P.UnmatchedEnds);
+  for (const std::string &W : In.P.Warnings)
+    OS << "warning: " << W << "\n";
   OS << "\n";
 }
 
 static std::vector<std::string>
 tableRow(const ReportInput &In, const RegionProfile &R, unsigned Indent) {
   const RegionEntry &E = *R.Entry;
-  std::string Star = R.Extrapolated ? "*" : R.Unwound ? "!" : "";
+  std::string Star = R.Implausible    ? "?"
+                     : R.Extrapolated ? "*"
+                     : R.Unwound      ? "!"
+                                      : "";
+  auto cycles = [&](double V) {
+    return R.CyclesUnknown ? std::string("-")
+                           : std::to_string(rounded(V)) + Star;
+  };
+  std::string Share = R.CyclesUnknown ? "-"
+                      : R.Implausible ? "?"
+                                      : formatv("{0:f1}%", share(In, R)).str();
   std::string Name = std::string(Indent * 2, ' ') + regionName(E, false);
   return {Name,
           std::to_string(R.Id),
@@ -170,13 +188,13 @@ tableRow(const ReportInput &In, const RegionProfile &R, unsigned Indent) {
           siteOffset(In, R.Id, R.EndSite),
           std::to_string(R.Count),
           std::to_string(R.Samples),
-          std::to_string(rounded(R.TotalCycles)) + Star,
-          std::to_string(rounded(R.SelfCycles)) + Star,
+          cycles(R.TotalCycles),
+          cycles(R.SelfCycles),
           std::to_string(R.Min),
           std::to_string(R.Median),
           std::to_string(R.P90),
           std::to_string(R.Max),
-          formatv("{0:f1}%", share(In, R)).str(),
+          Share,
           E.Loc.str()};
 }
 
@@ -200,12 +218,14 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
                {"source", false}});
   std::vector<const RegionProfile *> Rows = selectRows(In, Options);
   bool AnyExtrapolated = false;
+  bool AnyImplausible = llvm::any_of(
+      In.P.Regions, [](const RegionProfile &R) { return R.Implausible; });
   if (!Options.Tree) {
     for (const RegionProfile *R : Rows) {
       std::vector<std::string> Row = tableRow(In, *R, 0);
       Row[0] = regionName(*R->Entry, /*Qualified=*/true);
       T.add(std::move(Row));
-      AnyExtrapolated |= R->Extrapolated;
+      AnyExtrapolated |= R->Extrapolated && !R->Implausible;
     }
   } else {
     // Functions (and loops without a function region) in the selected
@@ -229,13 +249,16 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
           Parent = PE ? PE->ParentId : std::nullopt;
         }
         T.add(tableRow(In, R, Indent));
-        AnyExtrapolated |= R.Extrapolated;
+        AnyExtrapolated |= R.Extrapolated && !R.Implausible;
       }
     }
   }
   T.print(OS);
   if (AnyExtrapolated)
     OS << "\n* extrapolated: count > samples, total = recorded mean x count\n";
+  if (AnyImplausible)
+    OS << "\n? implausible: figures that cannot be real (see the warnings "
+          "above); no share shown\n";
 }
 
 static const char *const FieldNames[] = {
@@ -262,14 +285,22 @@ void lwp::writeCSV(raw_ostream &OS, const ReportInput &In,
   };
   for (const RegionProfile *R : selectRows(In, Options)) {
     const RegionEntry &E = *R->Entry;
-    OS << formatv("{0},{1},{2},{3},{4},{5},{6},{7},{8},{9:f1},{10:f1},{11},"
-                  "{12},{13},{14},{15},{16:f3},{17},{18},{19},{20},{21},"
+    // Unknown cycles and meaningless shares are empty fields (the reasons
+    // are in the warnings, on stderr, and in the JSON).
+    auto cycles = [&](double V) {
+      return R->CyclesUnknown ? std::string() : formatv("{0:f1}", V).str();
+    };
+    std::string Share =
+        noShare(*R) ? std::string() : formatv("{0:f3}", share(In, *R)).str();
+    OS << formatv("{0},{1},{2},{3},{4},{5},{6},{7},{8},{9},{10},{11},"
+                  "{12},{13},{14},{15},{16},{17},{18},{19},{20},{21},"
                   "{22},{23},{24}\n",
                   R->Id, stringifyRegionKind(E.Kind), quote(E.Function),
                   opt(E.Depth), opt(E.Height), opt(E.ParentId), R->Count,
-                  R->Samples, R->Repaired, R->TotalCycles, R->SelfCycles,
-                  R->Extrapolated ? 1 : 0, R->Min, R->Median, R->P90, R->Max,
-                  share(In, *R), siteOffset(In, R->Id, R->StartSite),
+                  R->Samples, R->Repaired, cycles(R->TotalCycles),
+                  cycles(R->SelfCycles), R->Extrapolated ? 1 : 0, R->Min,
+                  R->Median, R->P90, R->Max, Share,
+                  siteOffset(In, R->Id, R->StartSite),
                   siteOffset(In, R->Id, R->EndSite), quote(E.Loc.File),
                   E.Loc.Line, E.Loc.Column, quote(E.Operator),
                   quote(E.OperatorName), quote(llvm::join(E.Operators, "+")));
@@ -298,15 +329,19 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
         {"count", int64_t(R->Count)},
         {"samples", int64_t(R->Samples)},
         {"repaired", int64_t(R->Repaired)},
-        {"cycles", R->TotalCycles},
-        {"self", R->SelfCycles},
+        {"cycles",
+         R->CyclesUnknown ? json::Value(nullptr) : json::Value(R->TotalCycles)},
+        {"self",
+         R->CyclesUnknown ? json::Value(nullptr) : json::Value(R->SelfCycles)},
         {"extrapolated", R->Extrapolated},
         {"unwound", int64_t(R->Unwound)},
         {"min", int64_t(R->Min)},
         {"median", int64_t(R->Median)},
         {"p90", int64_t(R->P90)},
         {"max", int64_t(R->Max)},
-        {"share", share(In, *R)},
+        {"share",
+         noShare(*R) ? json::Value(nullptr) : json::Value(share(In, *R))},
+        {"implausible", stringifyImplausible(R->Implausible)},
         {"start_offset", siteOffset(In, R->Id, R->StartSite)},
         {"end_offset", siteOffset(In, R->Id, R->EndSite)},
         {"file", E.Loc.File},
@@ -333,7 +368,8 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
                             {"probe_nested_cost", int64_t(In.P.NestedCost)},
                             {"repaired", int64_t(In.P.RepairedInstances)},
                             {"unmatched_ends", int64_t(In.P.UnmatchedEnds)},
-                            {"top_level_cycles", In.P.TopLevelCycles}}},
+                            {"top_level_cycles", In.P.TopLevelCycles},
+                            {"warnings", json::Array(In.P.Warnings)}}},
       {"regions", std::move(Regions)}};
   OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
 }
@@ -365,12 +401,19 @@ void lwp::writeDiffTable(raw_ostream &OS, const ReportInput &A,
       return R ? std::to_string(R->Count) : std::string("0");
     };
     auto cycles = [](const RegionProfile *R) {
-      return R ? std::to_string(rounded(R->TotalCycles)) +
-                     (R->Extrapolated ? "*" : "")
+      if (R && R->CyclesUnknown)
+        return std::string("-");
+      return R ? std::to_string(rounded(R->TotalCycles)) + (R->Implausible ? "?"
+                                                            : R->Extrapolated
+                                                                ? "*"
+                                                                : "")
                : std::string("0");
     };
+    bool Unreal = (RA && (RA->Implausible || RA->CyclesUnknown)) ||
+                  (RB && (RB->Implausible || RB->CyclesUnknown));
     std::string Ratio =
-        RA && RA->TotalCycles > 0
+        Unreal ? "?"
+        : RA && RA->TotalCycles > 0
             ? formatv("{0:f3}", (RB ? RB->TotalCycles : 0) / RA->TotalCycles)
                   .str()
             : "-";

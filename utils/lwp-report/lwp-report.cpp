@@ -356,6 +356,13 @@ int main(int argc, char **argv) {
     Profiles.push_back(std::move(*P));
   }
   lwp::Profile *P = &Profiles[0];
+  // The table prints the warnings in its header; other formats get them on
+  // stderr (JSON also in "dump.warnings").
+  if (OutputFormat != Format::Table || Diff)
+    for (size_t I = 0; I != Profiles.size(); ++I)
+      for (const std::string &W : Profiles[I].Warnings)
+        WithColor::warning(errs(), "lwp-report")
+            << "dump '" << DumpPaths[I] << "': " << W << "\n";
 
   std::optional<Regex> Filter;
   if (!FunctionFilter.empty()) {

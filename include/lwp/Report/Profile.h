@@ -58,6 +58,36 @@ struct ProfileOptions {
   llvm::function_ref<void(const InstanceEvent &)> OnInstance = nullptr;
 };
 
+/// Why a region's figures cannot be real (docs/report.md, "Implausible
+/// values"): bits of RegionProfile::Implausible.
+enum ImplausibleReason : unsigned {
+  /// A count of 2^63 or more (at one execution a cycle at 10 GHz, 29 years).
+  CountTooLarge = 1u << 0,
+  /// Fewer executions in the count table than recorded instances.
+  CountBelowSamples = 1u << 1,
+  /// An instance whose end record precedes its start, or that lasts 2^62
+  /// ticks or more (15 years at 10 GHz); it counts with 0 cycles.
+  BackwardsCycles = 1u << 2,
+  /// A record whose counter value is 0 (version 2: the runtimes never
+  /// write one).
+  ZeroCounter = 1u << 3,
+  /// Exact figures that contradict each other: self above total, more
+  /// outermost or unwound instances than executions, cycles without any
+  /// execution.
+  InconsistentFigures = 1u << 4,
+  /// Measured (not extrapolated) cycles above the top-level cycles of all
+  /// threads (a share above 100%).
+  AboveTopLevel = 1u << 5,
+  /// A recorded instance longer than the exact total of all the region's
+  /// executions.
+  InstanceAboveTotal = 1u << 6,
+};
+
+/// Short names of the bits of \p Reasons, joined by ";" ("count",
+/// "count<samples", "backwards", "zero-counter", "figures",
+/// "above-top-level", "instance>total"); "" for none.
+std::string stringifyImplausible(unsigned Reasons);
+
 /// The figures of one region. Cycles are in the dump's counter unit.
 struct RegionProfile {
   uint32_t Id = 0;
@@ -92,6 +122,12 @@ struct RegionProfile {
   uint64_t Min = 0, Median = 0, P90 = 0, Max = 0;
   /// File addresses of the start and end probe sites (first seen); 0 unknown.
   uint64_t StartSite = 0, EndSite = 0;
+  /// ImplausibleReason bits: figures that cannot be real, flagged "?" and
+  /// given no share.
+  unsigned Implausible = 0;
+  /// True when the region ran (Count > 0) but no instance was recorded and
+  /// the input has no exact figures: its cycles are unknown, not 0.
+  bool CyclesUnknown = false;
 };
 
 /// The analysis of one dump against one map.
@@ -113,6 +149,9 @@ struct Profile {
   /// The calibrated costs subtracted (0 when correction is off): of an
   /// instance's own pair, and of each instance nested inside it.
   uint32_t PairCost = 0, NestedCost = 0;
+  /// One line per kind of implausible value or unknown figure found (what,
+  /// how many, which IDs, what it means); empty for a sound dump.
+  std::vector<std::string> Warnings;
 
   /// The profile of region \p Id, or nullptr.
   const RegionProfile *lookup(uint32_t Id) const;

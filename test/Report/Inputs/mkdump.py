@@ -7,7 +7,8 @@ Lines (blank lines and '#' comments ignored):
                          num_ids=16 cap=100 dropped=0 probe_pair_cost=0
   image bias=0x1000 build_id=abcd name=prog
   count ID N
-  thread TID
+  figures ID COUNT TOTAL SELF NESTED CHILDREN OUTER UNWOUND   (version=2)
+  thread TID [TOP_CYCLES TOP_INSTANCES TOP_NESTED]             (version 2)
   start ID CYCLES [SITE]
   end ID CYCLES [SITE]
 Usage: mkdump.py SPEC OUT
@@ -22,7 +23,7 @@ def main(spec_path, out_path):
     header = dict(target=1, counter=1, record_size=24, counter_hz=0,
                   num_ids=16, cap=100, dropped=0, probe_pair_cost=0,
                   version=1)
-    images, counts, threads = [], {}, []
+    images, counts, threads, figures = [], {}, [], {}
     for raw in open(spec_path):
         line = raw.split("#", 1)[0].split()
         if not line:
@@ -39,8 +40,11 @@ def main(spec_path, out_path):
                            d.get("name", "").encode()))
         elif kind == "count":
             counts[int(args[0])] = int(args[1])
+        elif kind == "figures":
+            figures[int(args[0])] = [int(a, 0) for a in args[1:8]]
+            counts[int(args[0])] = int(args[1], 0)
         elif kind == "thread":
-            threads.append((int(args[0]), []))
+            threads.append((int(args[0]), [], [int(a, 0) for a in args[1:4]]))
         elif kind in ("start", "end"):
             ident, cycles = int(args[0]), int(args[1])
             site = int(args[2], 0) if len(args) > 2 else 0
@@ -48,20 +52,30 @@ def main(spec_path, out_path):
             threads[-1][1].append((site, word, cycles))
         else:
             sys.exit("mkdump.py: unknown line: " + raw)
+    v2 = header["version"] >= 2
     out = bytearray()
-    out += struct.pack("<8sIIHHIQIIQIIII", MAGIC, header["version"], 64,
+    out += struct.pack("<8sIIHHIQIIQIIII", MAGIC, header["version"],
+                       80 if v2 else 64,
                        header["target"], header["counter"],
                        header["record_size"], header["counter_hz"],
                        header["num_ids"], header["cap"], header["dropped"],
                        len(images), len(threads), header["probe_pair_cost"], 0)
+    if v2:  # no modules; the figures flag when a figures line was given
+        out += struct.pack("<IIQ", 0, 1 if figures else 0, 1234)
     for bias, build_id, name in images:
         out += struct.pack("<QII", bias, len(build_id), len(name))
         payload = build_id + name
         out += payload + b"\0" * (-len(payload) % 8)
     for i in range(header["num_ids"]):
-        out += struct.pack("<Q", counts.get(i, 0))
-    for tid, records in threads:
+        if v2:
+            f = figures.get(i, [counts.get(i, 0)] + [0] * 6)
+            out += struct.pack("<8Q", *(f + [0]))
+        else:
+            out += struct.pack("<Q", counts.get(i, 0))
+    for tid, records, top in threads:
         out += struct.pack("<QQ", tid, len(records))
+        if v2:
+            out += struct.pack("<4Q", *((top + [0, 0, 0])[:3] + [0]))
         for site, word, cycles in records:
             if header["record_size"] == 16:
                 out += struct.pack("<IIQ", site, word, cycles)
