@@ -55,6 +55,8 @@ struct Accumulator {
   /// Instances that went backwards or lasted 2^62 ticks or more; records
   /// with counter 0 (version 2).
   uint64_t Backwards = 0, ZeroCounters = 0;
+  /// Longest instance closed by its own end record (not by repair).
+  uint64_t MaxMatched = 0;
   uint64_t StartSite = 0, EndSite = 0;
   uint64_t Rng = 0x9e3779b97f4a7c15ull;
   /// Recorded instances per dynamic parent region, keyed by parent row + 1
@@ -159,13 +161,6 @@ applyExactFigures(const Dump &D, Profile &P,
     if (F.Self > F.Total || F.Outer > F.Count || F.Unwound > F.Count ||
         (F.Total && !F.Count))
       R.Implausible |= InconsistentFigures;
-    // One recorded instance (corrected, so at most its raw length) is part
-    // of the total; the margin covers the two being read at different
-    // points of the probes.
-    if (R.Samples && R.Max > F.Total + F.Total / 8 +
-                                 64 * (uint64_t(D.probePairCost()) +
-                                       D.probeNestedCost() + 1))
-      R.Implausible |= InstanceAboveTotal;
     double Total = double(F.Total) - double(F.Outer) * Pair -
                    double(F.Nested) / 2 * Nested;
     double Self = double(F.Self) - double(F.Count) * Pair -
@@ -323,6 +318,8 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
       Incl = std::max(Incl, std::min(Raw, F.ChildInclusive));
       Accumulator &A = Acc[F.Row];
       A.add(Incl);
+      if (!Repaired)
+        A.MaxMatched = std::max(A.MaxMatched, Incl);
       A.Repaired += Repaired;
       P.RepairedInstances += Repaired;
       if (!A.StartSite)
@@ -468,6 +465,19 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
         InsideOnly.push_back({RowOfRegion[Row], Parent});
     }
     applyExactFigures(D, P, InsideOnly);
+    // An instance closed by its own end (corrected, so at most its raw
+    // length) is part of the exact total; the margin covers the two being
+    // read at different points of the probes. (A repaired instance ends
+    // where the records show it, past where the runtime closed it.)
+    uint64_t Margin =
+        64 * (uint64_t(D.probePairCost()) + D.probeNestedCost() + 1);
+    for (uint32_t Row = 0; Row != Entries.size(); ++Row)
+      if (RowOfRegion[Row] != RowIndex::None) {
+        RegionProfile &R = P.Regions[RowOfRegion[Row]];
+        uint64_t Total = R.Id < D.regions().size() ? D.regions()[R.Id].Total : 0;
+        if (Acc[Row].MaxMatched > Total + Total / 8 + Margin)
+          R.Implausible |= InstanceAboveTotal;
+      }
     flagImplausible(P, Acc, RowOfRegion);
     return P;
   }

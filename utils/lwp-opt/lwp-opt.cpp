@@ -101,6 +101,56 @@ bool lowersToLLVM(StringRef Pass) {
   return Pass.contains("to-llvm") || Pass == "lwp-to-llvm";
 }
 
+/// Checks \p Value of lwp-instrument option \p Option as the option's parser
+/// will (llvm::cl's int, unsigned and bool parsers), so that a bad value
+/// gives one error line in that parser's words: MLIR's pass option parser
+/// prints its line and then an empty "<unknown>:0: error: " for it. True
+/// when the value is good or the option takes any text.
+bool checkOptionValue(StringRef Option, StringRef Value) {
+  // The words of llvm::cl's parsers, which MLIR's pass options use.
+  auto bad = [&](StringRef What) {
+    WithColor::error(errs(), "lwp-opt")
+        << "for the --" << Option << " option: '" << Value << "' " << What
+        << "\n";
+    return false;
+  };
+  if (Option == "stats-level") {
+    int V;
+    return !Value.getAsInteger(0, V) ||
+           bad("value invalid for integer argument!");
+  }
+  if (Option == "max-loop-depth" || Option == "lwp-min-loop-height") {
+    unsigned V;
+    return !Value.getAsInteger(0, V) ||
+           bad("value invalid for uint argument! (0 to 4294967295)");
+  }
+  if (Option == "lwp-instrument-siblings" ||
+      Option == "lwp-no-function-regions")
+    return StringRef("|true|TRUE|True|1|false|FALSE|False|0|")
+               .contains(("|" + Value + "|").str()) ||
+           bad("is invalid value for boolean argument! Try 0 or 1");
+  return true;
+}
+
+/// Checks the numeric and boolean options of a `--lwp-instrument=OPTIONS`
+/// argument (space-separated key=value pairs) with checkOptionValue.
+bool checkInstrumentOptions(StringRef Arg) {
+  if (passName(Arg) != "lwp-instrument")
+    return true;
+  StringRef Options = Arg.split('=').second.trim();
+  if (Options.size() >= 2 && Options.front() == '{' && Options.back() == '}')
+    Options = Options.drop_front().drop_back();
+  SmallVector<StringRef> Pairs;
+  Options.split(Pairs, ' ', -1, /*KeepEmpty=*/false);
+  for (StringRef Pair : Pairs) {
+    auto [Key, Value] = Pair.split('=');
+    if (Pair.contains('=') &&
+        !checkOptionValue(Key, Value.trim("\"'")))
+      return false;
+  }
+  return true;
+}
+
 /// Takes the profiler flags out of \p Args and, when there are any, inserts
 /// `--lwp-instrument=<options>` into the pass list. Returns false (after one
 /// error line) when they cannot be honoured.
@@ -130,9 +180,13 @@ bool rewriteProfilerFlags(std::vector<std::string> &Args) {
         }
     }
     if (!Match) {
+      if (I && !checkInstrumentOptions(Args[I]))
+        return false;
       Kept.push_back(Args[I]);
       continue;
     }
+    if (!checkOptionValue(Match->Option, Value))
+      return false;
     if (StringRef(Value).contains(' ')) {
       WithColor::error(errs(), "lwp-opt")
           << "-" << Match->Flag << " value '" << Value
