@@ -17,6 +17,11 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <cstring>
+
+#if defined(__unix__)
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
 #include <functional>
 #include <map>
 
@@ -30,6 +35,50 @@ template <typename T> void append(std::string &Out, T V) {
   llvm::support::endian::write<T, llvm::endianness::little>(Bytes, V);
   Out.append(Bytes, sizeof(T));
 }
+
+/// A dump built in a string: the bytes from Offset on, owned (no copy).
+class StringDumpBuffer : public llvm::MemoryBuffer {
+public:
+  StringDumpBuffer(std::string Bytes, size_t Offset, llvm::StringRef Name)
+      : Bytes(std::move(Bytes)), Name(Name.str()) {
+    init(this->Bytes.data() + Offset, this->Bytes.data() + this->Bytes.size(),
+         /*RequiresNullTerminator=*/false);
+  }
+  llvm::StringRef getBufferIdentifier() const override { return Name; }
+  BufferKind getBufferKind() const override { return MemoryBuffer_Malloc; }
+
+private:
+  std::string Bytes, Name;
+};
+
+/// Drops the pages of a file mapping that the scanner has read, so that
+/// memory follows the entries kept, not the file (only for a file mapped
+/// read-only: its pages come back from the file if read again, e.g. to
+/// count lines for an error).
+class PageReleaser {
+public:
+  PageReleaser(llvm::StringRef Text, bool Enabled)
+      : Next(Text.begin()), Enabled(Enabled) {}
+  void consumed(const char *P) {
+#if defined(__unix__)
+    constexpr uintptr_t Step = 16 << 20; // release in 16 MiB steps
+    if (!Enabled || uintptr_t(P) - uintptr_t(Next) < Step)
+      return;
+    uintptr_t Page = uintptr_t(sysconf(_SC_PAGESIZE));
+    uintptr_t From = llvm::alignTo(uintptr_t(Next), Page);
+    uintptr_t To = llvm::alignDown(uintptr_t(P), Page);
+    if (To > From)
+      madvise(reinterpret_cast<void *>(From), To - From, MADV_DONTNEED);
+    Next = P;
+#else
+    (void)P;
+#endif
+  }
+
+private:
+  const char *Next;
+  bool Enabled;
+};
 
 /// A streaming reader of one JSON text (RFC 8259) that builds no tree: the
 /// importer walks the top-level object key by key and the entries array
@@ -45,6 +94,8 @@ public:
   /// The first error, with its line and column, or "" (none yet).
   const std::string &error() const { return Error; }
   bool failed() const { return !Error.empty(); }
+  /// The next character to read.
+  const char *position() const { return P; }
 
   /// Records \p What at the current position (the first error wins);
   /// returns false.
@@ -267,15 +318,24 @@ private:
 };
 } // namespace
 
-llvm::Expected<Dump> lwp::importTVMJSON(llvm::StringRef Text,
-                                        llvm::StringRef Name) {
+/// The import of importTVMJSON; \p ReleaseRead: \p Text is a read-only file
+/// mapping whose pages may be dropped once read.
+static llvm::Expected<Dump> importTVM(llvm::StringRef Text,
+                                      llvm::StringRef Name, bool ReleaseRead) {
   auto fail = [&](const llvm::Twine &What) -> llvm::Error {
     return createStringError("TVM profile '" + Name + "': " + What);
   };
   JSONScanner S(Text);
   // The records of the dump, built as the entries stream by (16 bytes an
   // entry, the only figure that grows with the file), then the counts.
-  std::string Records;
+  // The dump's header, count table and thread header go in front of the
+  // records, in room kept for them (TVM writes 5000 counts), so that the
+  // records are never copied. The reservation is address space: pages are
+  // resident once written (TVM writes about 50 bytes of text an entry).
+  constexpr size_t Room = 64 + 8 * 8192 + 16;
+  std::string Records(Room, '\0');
+  Records.reserve(Room + Text.size() / 2);
+  PageReleaser Releaser(Text, ReleaseRead);
   std::vector<uint64_t> Counts;
   bool HaveEntries = false, HaveCounts = false;
   uint64_t NumEntries = 0;
@@ -346,6 +406,7 @@ llvm::Expected<Dump> lwp::importTVMJSON(llvm::StringRef Text,
     append<uint32_t>(Records, uint32_t(Field[0]));
     append<uint32_t>(Records, Word);
     append<uint64_t>(Records, Field[2]);
+    Releaser.consumed(S.position());
     return true;
   };
   auto count = [&]() -> bool {
@@ -421,17 +482,29 @@ llvm::Expected<Dump> lwp::importTVMJSON(llvm::StringRef Text,
   for (uint64_t C : Counts)
     append<uint64_t>(Header, C);
   append<uint64_t>(Header, 0); // thread id
-  append<uint64_t>(Header, Records.size() / sizeof(lwp_record32));
-  std::unique_ptr<llvm::WritableMemoryBuffer> Buffer =
-      llvm::WritableMemoryBuffer::getNewUninitMemBuffer(
-          Header.size() + Records.size(), Name);
-  if (!Buffer)
-    return fail("out of memory for " + llvm::Twine(NumEntries) + " entries");
-  memcpy(Buffer->getBufferStart(), Header.data(), Header.size());
-  if (!Records.empty())
-    memcpy(Buffer->getBufferStart() + Header.size(), Records.data(),
-           Records.size());
-  return Dump::parse(std::move(Buffer));
+  append<uint64_t>(Header, (Records.size() - Room) / sizeof(lwp_record32));
+  if (Header.size() <= Room) {
+    size_t Start = Room - Header.size();
+    memcpy(Records.data() + Start, Header.data(), Header.size());
+    return Dump::parse(
+        std::make_unique<StringDumpBuffer>(std::move(Records), Start, Name));
+  }
+  // More counts than the room kept: one copy.
+  Header.append(Records, Room);
+  Records = std::string();
+  return Dump::parse(
+      std::make_unique<StringDumpBuffer>(std::move(Header), 0, Name));
+}
+
+llvm::Expected<Dump> lwp::importTVMJSON(llvm::StringRef Text,
+                                        llvm::StringRef Name) {
+  return importTVM(Text, Name, /*ReleaseRead=*/false);
+}
+
+llvm::Expected<Dump> lwp::importTVMJSON(const llvm::MemoryBuffer &Buffer) {
+  return importTVM(Buffer.getBuffer(), Buffer.getBufferIdentifier(),
+                   Buffer.getBufferKind() ==
+                       llvm::MemoryBuffer::MemoryBuffer_MMap);
 }
 
 InstrumentationMap lwp::inferTVMMap(const Dump &D, const ProfiledBinary &Binary,

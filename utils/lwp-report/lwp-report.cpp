@@ -234,11 +234,13 @@ int main(int argc, char **argv) {
     if (Diff || !MapJSON.empty() || Inputs.size() != 1)
       return fail("--tvm-json takes the model .so only (no dump, --diff or "
                   "--map-json)");
-    auto Buffer = MemoryBuffer::getFile(TVMJSON);
+    auto Buffer = MemoryBuffer::getFile(TVMJSON, /*IsText=*/false,
+                                        /*RequiresNullTerminator=*/false);
     if (!Buffer)
       return fail("cannot read TVM profile '" + TVMJSON +
                   "': " + Buffer.getError().message());
-    Expected<lwp::Dump> D = lwp::importTVMJSON((*Buffer)->getBuffer(), TVMJSON);
+    Expected<lwp::Dump> D = lwp::importTVMJSON(**Buffer);
+    Buffer->reset(); // the dump holds what it needs
     if (!D)
       return fail(toString(D.takeError()));
     Expected<lwp::ProfiledBinary> B = lwp::ProfiledBinary::open(Inputs[0]);

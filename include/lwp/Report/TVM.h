@@ -23,6 +23,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 namespace lwp {
 
@@ -35,6 +36,11 @@ inline constexpr llvm::StringLiteral UnrecordedTVMFunction = "<not recorded>";
 /// errors. Errors (one line): not JSON, no "entries" array, an entry without
 /// integer ret / id / cyc, an ID above 2^31-1, a negative count.
 llvm::Expected<Dump> importTVMJSON(llvm::StringRef Text, llvm::StringRef Name);
+/// The same for a file read with MemoryBuffer::getFile, named by its
+/// identifier. Memory holds 16 bytes per entry (the records) plus the count
+/// table, not the text: when the file is mapped, the pages already read are
+/// given back as the import goes (docs/report.md, "TVM interop").
+llvm::Expected<Dump> importTVMJSON(const llvm::MemoryBuffer &Buffer);
 
 /// Builds the map TVM does not write, from the records and the binary's
 /// symbols: each ID's function is the one holding its start site (minus
