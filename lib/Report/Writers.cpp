@@ -240,8 +240,11 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
         if (R.Entry->Function != F ||
             (Options.Function && !Options.Function->match(F)))
           continue;
+        // The map's parents, at most one step per region: a corrupt map's
+        // cycle of parents stops there.
         unsigned Indent = 0;
-        for (std::optional<uint32_t> Parent = R.Entry->ParentId; Parent;) {
+        for (std::optional<uint32_t> Parent = R.Entry->ParentId;
+             Parent && Indent < In.P.Regions.size();) {
           ++Indent;
           const RegionEntry *PE = nullptr;
           if (const RegionProfile *PR = In.P.lookup(*Parent))
@@ -430,7 +433,8 @@ lwp::summarizeOperators(const ReportInput &In, double &Outside) {
   auto enclosingOperator =
       [&](const RegionEntry &E) -> const RegionProfile * {
     std::optional<uint32_t> Parent = E.ParentId;
-    while (Parent) {
+    // At most one step per region: a corrupt map's cycle of parents stops.
+    for (size_t Steps = 0; Parent && Steps <= In.P.Regions.size(); ++Steps) {
       const RegionProfile *P = In.P.lookup(*Parent);
       if (!P)
         return nullptr;

@@ -150,7 +150,8 @@ Symbols:
 
 /// Runs the report on \p D with \p Prog's map: the analysis with and without
 /// overhead correction, then every output format (table, tree, CSV, JSON,
-/// Chrome trace, folded, diff), written to a string that is thrown away.
+/// Chrome trace, folded, diff, operator summary), written to a string that
+/// is thrown away.
 inline void reportEverything(const Dump &D, const Program &Prog) {
   static const llvm::Regex Filter("^[fg]");
   for (bool Correction : {true, false}) {
@@ -183,6 +184,8 @@ inline void reportEverything(const Dump &D, const Program &Prog) {
     writeDiffTable(OS, In, In, Rows);
     Log.writeChromeTrace(OS, In);
     Log.writeFolded(OS, In);
+    for (int Format = 0; Format != 3; ++Format)
+      writeOperatorSummary(OS, In, Format == 1, Format == 2);
   }
 }
 
