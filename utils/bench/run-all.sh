@@ -11,7 +11,12 @@
 #   3. accuracy against an in-program rdtsc bracket
 #   4. report throughput (1M/10M/100M records) and llvm-xray account
 #   5. compile-time share (opt -O2 -time-passes, lwp-opt -mlir-timing)
-# Environment: BENCH_ROUNDS (overhead rounds, default 5), BENCH_SIZES
+# Environment: BENCH_ROUNDS (overhead rounds, default 5), BENCH_PROBE_RUNS
+# (probe-cost runs summarized by repeat.py, default 5), BENCH_RUNS (timed runs
+# per throughput and TVM input, default 5), BENCH_TVM_SIZES (default
+# 1000000,10000000), TVM_LWP_SCRIPT (apache/tvm's
+# python/tvm/contrib/hexagon/profiling/process_lwp_data.py, run side by side
+# when given), BENCH_SIZES
 # (default 1000000,10000000,100000000), BENCH_XRAY_SIZES (default
 # 1000000,10000000). About 4 minutes on the 2-core VM (docs/performance.md).
 set -euo pipefail
@@ -66,7 +71,8 @@ run $CC -O2 -I"$ROOT/include" -o "$T/nested_cost_x86" "$HERE/nested_cost_x86.c" 
 run $CC -O2 -o "$T/mkbigdump" "$HERE/mkbigdump.c"
 
 section "1. probe cost: x86-64"
-LWP_OUTPUT= LWP_CAP=1000000000 LWP_BUFFER_RECORDS=4000000 run "$T/probe_cost_x86"
+LWP_OUTPUT= LWP_CAP=1000000000 LWP_BUFFER_RECORDS=4000000 \
+    run python3 "$HERE/repeat.py" "${BENCH_PROBE_RUNS:-5}" "$T/probe_cost_x86"
 section "1. probe cost: x86-64, in a dlopen'ed shared object"
 LWP_OUTPUT= LWP_CAP=1000000000 LWP_BUFFER_RECORDS=4000000 \
     run "$T/dlopen_loader" "$T/libprobe_cost_x86.so"
@@ -84,6 +90,10 @@ run "$BIN/lwp-report" --raw --no-records "$T/nc.dump" | head -2
 section "4. report throughput"
 TMPDIR="$T" run python3 "$HERE/throughput.py" "$T" "$BIN/lwp-report" \
     "${BENCH_SIZES:-1000000,10000000,100000000}" "${BENCH_XRAY_SIZES:-1000000,10000000}"
+
+section "4b. TVM import (lwp-report --tvm-json; TVM's own script when TVM_LWP_SCRIPT names it)"
+TMPDIR="$T" run python3 "$HERE/tvm_import.py" "$T/mkbigdump" "$BIN/lwp-report" \
+    "${BENCH_TVM_SIZES:-1000000,10000000}" "${TVM_LWP_SCRIPT:--}"
 
 section "5. compile-time share"
 run python3 "$HERE/compile_time.py" "$PLUGIN" "$BIN/lwp-opt" \

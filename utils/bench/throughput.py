@@ -11,12 +11,15 @@ SIZES default "1000000,10000000,100000000"; XRAY_SIZES default
 
 Method: each input is written to a temporary directory on the same disk
 (checked with statvfs first), its page cache warmed by one untimed run, then
-the tool is run once under /usr/bin/time -v: wall-clock seconds and maximum
-resident set size. records/s = records / wall seconds. LWP: --format=csv to
-/dev/null (the whole analysis: matching, self cycles, percentiles).
+the tool is run BENCH_RUNS times (default 5) under /usr/bin/time -v: wall
+seconds min / median / max, user seconds (median), maximum resident set size
+(max over runs). records/s = records / median wall seconds; the xray ratio
+compares records/s at the same size. LWP: --format=csv to /dev/null (the
+whole analysis: matching, self cycles, percentiles).
 """
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -59,40 +62,57 @@ def main():
                   "records) + %.1f GB (XRay): written in full" %
                   (free / 1e9, max(sizes) * 24 / 1e9, rec,
                    max(xsizes) * 32 / 1e9))
-        print("method: one warm-up run, then one run under /usr/bin/time -v; "
-              "wall seconds, user seconds, max RSS")
-        print("%-34s %12s %8s %8s %12s %10s %10s" % (
-            "input", "records", "wall s", "user s", "records/s", "max RSS",
-            "RSS/rec"))
-        rows = []
+        runs = int(os.environ.get("BENCH_RUNS", "5"))
+        print("method: one warm-up run, then %d runs under /usr/bin/time -v; "
+              "wall seconds min/median/max, user seconds median, max RSS" %
+              runs)
+        print("%-34s %11s %6s %6s %6s %6s %11s %8s %8s" % (
+            "input", "records", "min s", "med s", "max s", "user s",
+            "records/s", "max RSS", "RSS/rec"))
+
+        def measure(label, n, cmd):
+            subprocess.run(cmd, check=True, capture_output=True)  # warm
+            walls, users, rss = [], [], 0
+            for _ in range(runs):
+                w, u, r = timed(cmd)
+                walls.append(w)
+                users.append(u)
+                rss = max(rss, r)
+            med = statistics.median(walls)
+            print("%-34s %11d %6.2f %6.2f %6.2f %6.2f %11.3g %5.0f MB "
+                  "%6.1f B" % (label, n, min(walls), med, max(walls),
+                               statistics.median(users), n / med,
+                               rss / 1024, rss * 1024 / n))
+            return n / med, rss
+
+        rows, xrate = [], {}
         for n in sizes:
             dump = os.path.join(tmp, "big.dump")
             mp = os.path.join(tmp, "big.map.json")
             subprocess.run([mk, "lwp", str(n), dump, mp, str(rec)], check=True)
             cmd = [report, "--map-json=" + mp, dump, "--format=csv",
                    "-o", os.devnull]
-            subprocess.run(cmd, check=True)  # warm the page cache
-            secs, user, rss = timed(cmd)
-            rows.append(("lwp", n, secs, rss))
-            print("%-34s %12d %8.2f %8.2f %12.3g %8.0f MB %8.1f B" % (
-                "lwp-report, %d B records, 64 regions" % rec, n, secs, user,
-                n / secs, rss / 1024, rss * 1024 / n))
+            rate, rss = measure("lwp-report, %d B records, 64 regions" % rec,
+                                n, cmd)
+            rows.append(("lwp", n, n / rate, rss))
             os.unlink(dump)
         for n in xsizes:
             log = os.path.join(tmp, "xray.log")
             subprocess.run([mk, "xray", str(n), log, "6", "4"], check=True)
             cmd = ["llvm-xray-22", "account",
                    "-instr_map=" + os.path.join(bindir, "k_xray"), log]
-            subprocess.run(cmd, check=True, capture_output=True)
-            secs, user, rss = timed(cmd)
-            print("%-34s %12d %8.2f %8.2f %12.3g %8.0f MB %8.1f B" % (
-                "llvm-xray account (basic log)", n, secs, user, n / secs,
-                rss / 1024, rss * 1024 / n))
+            xrate[n], _ = measure("llvm-xray account (basic log)", n, cmd)
             os.unlink(log)
+        for _, n, secs, _ in rows:
+            if n in xrate:
+                print("lwp-report / llvm-xray account at %d records: %.1fx "
+                      "records/s" % (n, n / secs / xrate[n]))
         worst = min(n / s for _, n, s, _ in rows)
         print("target >= 50M records/s: worst %.3g -> %s" % (
             worst, "met" if worst >= 50e6 else "MISSED"))
         small, big = rows[0], rows[-1]
+        if big[1] == small[1]:
+            return
         growth = (big[3] - small[3]) / (big[1] - small[1]) * 1024
         print("target memory grows with regions, not records: %.1f bytes of "
               "max RSS per extra record (64 regions throughout) -> %s" % (
