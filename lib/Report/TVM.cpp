@@ -459,6 +459,13 @@ static llvm::Expected<Dump> importTVM(llvm::StringRef Text,
     return fail("entry " + llvm::Twine(MaxIdEntry) + " has ID " +
                 llvm::Twine(MaxId) + ", outside 0.." + llvm::Twine(MaxTVMId) +
                 " (TVM numbers its loops densely from 0)");
+  // TVM's runtime counts every ID in its table (loop_counts): an entry of an
+  // ID beyond it is not TVM's.
+  if (HaveCounts && NumEntries && MaxId >= Counts.size())
+    return fail("entry " + llvm::Twine(MaxIdEntry) + " has ID " +
+                llvm::Twine(MaxId) + ", beyond the " +
+                llvm::Twine(Counts.size()) +
+                " counts of \"loop_counts\" (TVM counts every ID it records)");
   if (Counts.empty() && NumEntries)
     Counts.assign(MaxId + 1, 0);
   if (Counts.size() > UINT32_MAX)

@@ -247,6 +247,30 @@ int main(int argc, char **argv) {
     if (!B)
       return fail(toString(B.takeError()));
     auto Binary = std::make_shared<lwp::ProfiledBinary>(std::move(*B));
+    // Return addresses must fall in the model's functions: none that does
+    // means another model or a wrong load address; some that do not, one
+    // warning.
+    uint64_t Outside = 0, Total = 0, FirstOutside = 0;
+    for (const lwp::DumpThread &T : D->threads())
+      cantFail(T.forEachRecord([&](const lwp::DumpRecord &R) {
+        ++Total;
+        if (!Binary->symbolize(R.Site - LoadAddress).Function && !Outside++)
+          FirstOutside = R.Site;
+        return true;
+      }));
+    if (Total && Outside == Total)
+      return fail(formatv("TVM profile '{0}': no return address falls in a "
+                          "function of '{1}' loaded at {2:x} (the first is "
+                          "{3:x}): another model, or a wrong --load-address",
+                          TVMJSON, Inputs[0], uint64_t(LoadAddress),
+                          FirstOutside)
+                      .str());
+    if (Outside)
+      WithColor::warning(errs(), "lwp-report")
+          << formatv("TVM profile '{0}': {1} of {2} entries have a return "
+                     "address outside every function of '{3}' (the first is "
+                     "{4:x}); their regions are named by address\n",
+                     TVMJSON, Outside, Total, Inputs[0], FirstOutside);
     // TVM records no probe costs and names its load address itself.
     lwp::InstrumentationMap Map = lwp::inferTVMMap(*D, *Binary, LoadAddress);
     // Regions that ran without a single entry: TVM's buffer was full.

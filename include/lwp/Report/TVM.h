@@ -33,8 +33,10 @@ inline constexpr llvm::StringLiteral UnrecordedTVMFunction = "<not recorded>";
 /// Converts the text of a TVM lwp.json into an LWP dump (Hexagon, pcycles,
 /// 16-byte records, one thread, the count table from loop_counts), starts
 /// and ends told apart by alternation per ID as TVM does. \p Name names it in
-/// errors. Errors (one line): not JSON, no "entries" array, an entry without
-/// integer ret / id / cyc, an ID above 2^31-1, a negative count.
+/// errors. Errors (one line): not JSON (with line and column), no "entries"
+/// array, an entry without integer ret / id / cyc, a negative value, a
+/// return address above 2^32-1, an ID above 2^31-1, far beyond the entries
+/// and counts, or beyond the loop_counts table when the file has one.
 llvm::Expected<Dump> importTVMJSON(llvm::StringRef Text, llvm::StringRef Name);
 /// The same for a file read with MemoryBuffer::getFile, named by its
 /// identifier. Memory holds 16 bytes per entry (the records) plus the count
