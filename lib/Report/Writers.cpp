@@ -98,6 +98,29 @@ static bool noShare(const RegionProfile &R) {
 
 static uint64_t rounded(double V) { return uint64_t(std::llround(V)); }
 
+/// A CSV cell of an optional number: the number, or empty.
+static std::string csvOptional(const std::optional<uint32_t> &V) {
+  return V ? std::to_string(*V) : std::string();
+}
+
+/// A quoted CSV cell (RFC 4180: quotes doubled).
+static std::string csvQuote(StringRef S) {
+  std::string Q = "\"";
+  for (char C : S) {
+    if (C == '"')
+      Q += '"';
+    Q += C;
+  }
+  return Q + "\"";
+}
+
+/// A JSON number, or null.
+static json::Value jsonOptional(const std::optional<uint32_t> &V) {
+  if (V)
+    return int64_t(*V);
+  return nullptr;
+}
+
 std::vector<const RegionProfile *> lwp::selectRows(const ReportInput &In,
                                                    const RowOptions &Options) {
   std::vector<const RegionProfile *> Rows;
@@ -274,18 +297,8 @@ static const char *const FieldNames[] = {
 void lwp::writeCSV(raw_ostream &OS, const ReportInput &In,
                    const RowOptions &Options) {
   OS << llvm::join(llvm::ArrayRef(FieldNames), ",") << "\n";
-  auto opt = [](const std::optional<uint32_t> &V) {
-    return V ? std::to_string(*V) : std::string();
-  };
-  auto quote = [](StringRef S) {
-    std::string Q = "\"";
-    for (char C : S) {
-      if (C == '"')
-        Q += '"';
-      Q += C;
-    }
-    return Q + "\"";
-  };
+  auto opt = csvOptional;
+  auto quote = csvQuote;
   for (const RegionProfile *R : selectRows(In, Options)) {
     const RegionEntry &E = *R->Entry;
     // Unknown cycles and meaningless shares are empty fields (the reasons
@@ -313,11 +326,7 @@ void lwp::writeCSV(raw_ostream &OS, const ReportInput &In,
 void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
                     const RowOptions &Options) {
   const Dump &D = In.D;
-  auto opt = [](const std::optional<uint32_t> &V) -> json::Value {
-    if (V)
-      return int64_t(*V);
-    return nullptr;
-  };
+  auto opt = jsonOptional;
   json::Array Regions;
   for (const RegionProfile *R : selectRows(In, Options)) {
     const RegionEntry &E = *R->Entry;
@@ -631,18 +640,8 @@ void lwp::writeRunsCSV(raw_ostream &OS, const ReportInput &In,
         "cycles_mean,cycles_min,cycles_max,cycles_stddev,self_mean,self_min,"
         "self_max,self_stddev,share_mean,share_min,share_max,extrapolated,"
         "file,line,column\n";
-  auto opt = [](const std::optional<uint32_t> &V) {
-    return V ? std::to_string(*V) : std::string();
-  };
-  auto quote = [](StringRef S) {
-    std::string Q = "\"";
-    for (char C : S) {
-      if (C == '"')
-        Q += '"';
-      Q += C;
-    }
-    return Q + "\"";
-  };
+  auto opt = csvOptional;
+  auto quote = csvQuote;
   for (const RegionProfile *R : selectRows(In, Options)) {
     const RegionRuns &RR = *Runs.lookup(R->Id);
     const RegionEntry &E = *R->Entry;
@@ -676,11 +675,7 @@ void lwp::writeRunsJSON(raw_ostream &OS, const ReportInput &In,
                         llvm::ArrayRef<const Dump *> Dumps,
                         const RowOptions &Options) {
   const Dump &D = In.D;
-  auto opt = [](const std::optional<uint32_t> &V) -> json::Value {
-    if (V)
-      return int64_t(*V);
-    return nullptr;
-  };
+  auto opt = jsonOptional;
   json::Array RunList;
   for (size_t I = 0; I != DumpNames.size(); ++I)
     RunList.push_back(
