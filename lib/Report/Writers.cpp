@@ -77,6 +77,23 @@ static std::string siteOffset(const ReportInput &In, uint32_t Id,
   return formatv("+{0:x}", S.Offset).str();
 }
 
+static json::Value operatorsJSON(const RegionEntry &E);
+
+/// Adds \p E's source location and operator fields to a JSON region:
+/// file, line, column, operator, operator_name (null when absent) and
+/// operators.
+static void addSourceFields(json::Object &Row, const RegionEntry &E) {
+  Row["file"] = E.Loc.File;
+  Row["line"] = int64_t(E.Loc.Line);
+  Row["column"] = int64_t(E.Loc.Column);
+  Row["operator"] =
+      E.Operator.empty() ? json::Value(nullptr) : json::Value(E.Operator);
+  Row["operator_name"] = E.OperatorName.empty()
+                             ? json::Value(nullptr)
+                             : json::Value(E.OperatorName);
+  Row["operators"] = operatorsJSON(E);
+}
+
 /// The operators \p E holds, as a JSON array of op names.
 static json::Value operatorsJSON(const RegionEntry &E) {
   json::Array Ops;
@@ -330,7 +347,7 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
   json::Array Regions;
   for (const RegionProfile *R : selectRows(In, Options)) {
     const RegionEntry &E = *R->Entry;
-    Regions.push_back(json::Object{
+    json::Object Row{
         {"id", int64_t(R->Id)},
         {"kind", stringifyRegionKind(E.Kind)},
         {"function", E.Function},
@@ -356,16 +373,9 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
         {"implausible", stringifyImplausible(R->Implausible)},
         {"start_offset", siteOffset(In, R->Id, R->StartSite)},
         {"end_offset", siteOffset(In, R->Id, R->EndSite)},
-        {"file", E.Loc.File},
-        {"line", int64_t(E.Loc.Line)},
-        {"column", int64_t(E.Loc.Column)},
-        {"operator",
-         E.Operator.empty() ? json::Value(nullptr) : json::Value(E.Operator)},
-        {"operator_name", E.OperatorName.empty()
-                              ? json::Value(nullptr)
-                              : json::Value(E.OperatorName)},
-        {"operators", operatorsJSON(E)},
-    });
+    };
+    addSourceFields(Row, E);
+    Regions.push_back(std::move(Row));
   }
   json::Object Root{
       {"dump", json::Object{{"path", In.DumpName},
@@ -686,7 +696,7 @@ void lwp::writeRunsJSON(raw_ostream &OS, const ReportInput &In,
   for (const RegionProfile *R : selectRows(In, Options)) {
     const RegionRuns &RR = *Runs.lookup(R->Id);
     const RegionEntry &E = *R->Entry;
-    Regions.push_back(json::Object{
+    json::Object Row{
         {"id", int64_t(R->Id)},
         {"kind", stringifyRegionKind(E.Kind)},
         {"function", E.Function},
@@ -702,16 +712,9 @@ void lwp::writeRunsJSON(raw_ostream &OS, const ReportInput &In,
         {"share", spreadJSON(RR.Share)},
         {"extrapolated", RR.Extrapolated},
         {"unwound", RR.Unwound},
-        {"file", E.Loc.File},
-        {"line", int64_t(E.Loc.Line)},
-        {"column", int64_t(E.Loc.Column)},
-        {"operator",
-         E.Operator.empty() ? json::Value(nullptr) : json::Value(E.Operator)},
-        {"operator_name", E.OperatorName.empty()
-                              ? json::Value(nullptr)
-                              : json::Value(E.OperatorName)},
-        {"operators", operatorsJSON(E)},
-    });
+    };
+    addSourceFields(Row, E);
+    Regions.push_back(std::move(Row));
   }
   json::Object Root{
       {"runs", std::move(RunList)},
