@@ -65,12 +65,11 @@ void lwp::registerLWPPipelines() {
         // inside memref.alloca_scope, which must be lowered before its scf
         // loops become blocks (the scope holds one block).
         std::string Parallel = Options.OpenMP
-                                   ? ",lower-affine,scf-forall-to-parallel,"
-                                     "convert-scf-to-openmp,"
-                                     "finalize-memref-to-llvm"
+                                   ? ",scf-forall-to-parallel,convert-scf-to-"
+                                     "openmp,finalize-memref-to-llvm"
                                    : "";
-        append(PM, Lower + ",expand-strided-metadata" + Parallel +
-                       ",lower-affine,convert-scf-to-cf,convert-to-llvm,"
+        append(PM, Lower + ",expand-strided-metadata,lower-affine" + Parallel +
+                       ",convert-scf-to-cf,convert-to-llvm,"
                        "reconcile-unrealized-casts");
       });
 }
