@@ -1230,13 +1230,20 @@ static void *stateAlloc(size_t Size) {
   return (char *)State + Start; /* fresh file pages are zero */
 }
 
+/** True for memory of the state mapping (also after a fork child left
+ *  continuous mode: what was allocated there is not malloc's to free). */
+static int inStateMapping(const void *P) {
+  return StateSize && (uintptr_t)P >= LWP_STATE_BASE &&
+         (uintptr_t)P - LWP_STATE_BASE < StateSize;
+}
+
 static void stateFree(void *P) {
-  if (!State)
+  if (!State && !inStateMapping(P))
     free(P);
 }
 
 static void *stateGrow(void *Old, size_t OldSize, size_t NewSize) {
-  if (!State)
+  if (!State && !inStateMapping(Old))
     return realloc(Old, NewSize);
   void *New = stateAlloc(NewSize);
   if (New && Old)
