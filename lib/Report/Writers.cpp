@@ -78,11 +78,20 @@ static std::string siteOffset(const ReportInput &In, uint32_t Id,
 }
 
 static json::Value operatorsJSON(const RegionEntry &E);
+static json::Value jsonOptional(const std::optional<uint32_t> &V);
 
-/// Adds \p E's source location and operator fields to a JSON region:
-/// file, line, column, operator, operator_name (null when absent) and
-/// operators.
-static void addSourceFields(json::Object &Row, const RegionEntry &E) {
+/// Adds the map's fields of region \p Id (row \p E) to a JSON region: id,
+/// kind, function, image, depth, height, parent, file, line, column,
+/// operator, operator_name (null when absent) and operators.
+static void addMapFields(json::Object &Row, uint32_t Id,
+                         const RegionEntry &E) {
+  Row["id"] = int64_t(Id);
+  Row["kind"] = stringifyRegionKind(E.Kind);
+  Row["function"] = E.Function;
+  Row["image"] = E.Image.empty() ? json::Value(nullptr) : json::Value(E.Image);
+  Row["depth"] = jsonOptional(E.Depth);
+  Row["height"] = jsonOptional(E.Height);
+  Row["parent"] = jsonOptional(E.ParentId);
   Row["file"] = E.Loc.File;
   Row["line"] = int64_t(E.Loc.Line);
   Row["column"] = int64_t(E.Loc.Column);
@@ -343,18 +352,10 @@ void lwp::writeCSV(raw_ostream &OS, const ReportInput &In,
 void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
                     const RowOptions &Options) {
   const Dump &D = In.D;
-  auto opt = jsonOptional;
   json::Array Regions;
   for (const RegionProfile *R : selectRows(In, Options)) {
     const RegionEntry &E = *R->Entry;
     json::Object Row{
-        {"id", int64_t(R->Id)},
-        {"kind", stringifyRegionKind(E.Kind)},
-        {"function", E.Function},
-        {"image", E.Image.empty() ? json::Value(nullptr) : E.Image},
-        {"depth", opt(E.Depth)},
-        {"height", opt(E.Height)},
-        {"parent", opt(E.ParentId)},
         {"count", int64_t(R->Count)},
         {"samples", int64_t(R->Samples)},
         {"repaired", int64_t(R->Repaired)},
@@ -374,7 +375,7 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
         {"start_offset", siteOffset(In, R->Id, R->StartSite)},
         {"end_offset", siteOffset(In, R->Id, R->EndSite)},
     };
-    addSourceFields(Row, E);
+    addMapFields(Row, R->Id, E);
     Regions.push_back(std::move(Row));
   }
   json::Object Root{
@@ -685,7 +686,6 @@ void lwp::writeRunsJSON(raw_ostream &OS, const ReportInput &In,
                         llvm::ArrayRef<const Dump *> Dumps,
                         const RowOptions &Options) {
   const Dump &D = In.D;
-  auto opt = jsonOptional;
   json::Array RunList;
   for (size_t I = 0; I != DumpNames.size(); ++I)
     RunList.push_back(
@@ -697,13 +697,6 @@ void lwp::writeRunsJSON(raw_ostream &OS, const ReportInput &In,
     const RegionRuns &RR = *Runs.lookup(R->Id);
     const RegionEntry &E = *R->Entry;
     json::Object Row{
-        {"id", int64_t(R->Id)},
-        {"kind", stringifyRegionKind(E.Kind)},
-        {"function", E.Function},
-        {"image", E.Image.empty() ? json::Value(nullptr) : E.Image},
-        {"depth", opt(E.Depth)},
-        {"height", opt(E.Height)},
-        {"parent", opt(E.ParentId)},
         {"count", json::Object{{"min", int64_t(RR.CountMin)},
                                {"max", int64_t(RR.CountMax)},
                                {"equal", RR.CountMin == RR.CountMax}}},
@@ -713,7 +706,7 @@ void lwp::writeRunsJSON(raw_ostream &OS, const ReportInput &In,
         {"extrapolated", RR.Extrapolated},
         {"unwound", RR.Unwound},
     };
-    addSourceFields(Row, E);
+    addMapFields(Row, R->Id, E);
     Regions.push_back(std::move(Row));
   }
   json::Object Root{
