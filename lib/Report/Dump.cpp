@@ -70,37 +70,55 @@ public:
   }
 };
 
-llvm::Error DumpThread::forEachRecord(
-    llvm::function_ref<bool(const DumpRecord &)> F) const {
-  constexpr uint64_t ChunkRecords = 64 * 1024;
-  std::vector<char> Chunk(std::min(NumRecords, ChunkRecords) * RecordSize);
+llvm::Error DumpThread::forEachRecordRun(
+    llvm::function_ref<bool(StringRef)> F) const {
+  if (Source->Buffer) {
+    F(StringRef(Source->Buffer->getBufferStart() + Offset,
+                NumRecords * RecordSize));
+    return llvm::Error::success();
+  }
+  // A file: mapped a window at a time (no copy, and a window's pages are
+  // released when it is unmapped, so memory stays flat whatever the size of
+  // the dump). Each window holds the whole records that start in it.
+  constexpr uint64_t WindowBytes = 8 << 20;
+  const uint64_t Align = llvm::sys::fs::mapped_file_region::alignment();
   for (uint64_t Done = 0; Done < NumRecords;) {
-    uint64_t N = std::min(NumRecords - Done, ChunkRecords);
-    llvm::MutableArrayRef<char> Bytes(Chunk.data(), N * RecordSize);
-    if (llvm::Error E = Source->read(Offset + Done * RecordSize, Bytes))
-      return E;
-    for (const char *P = Chunk.data(), *End = P + N * RecordSize; P != End;
-         P += RecordSize) {
-      DumpRecord R;
-      uint32_t Word;
-      if (RecordSize == sizeof(lwp_record32)) {
-        R.Site = read32le(P);
-        Word = read32le(P + 4);
-        R.Cycles = read64le(P + 8);
-      } else {
-        R.Site = read64le(P);
-        Word = read32le(P + 8);
-        R.Depth = read32le(P + 12);
-        R.Cycles = read64le(P + 16);
-      }
-      R.Id = Word & LWP_ID_MASK;
-      R.IsEnd = Word & LWP_ID_END_BIT;
-      if (!F(R))
-        return llvm::Error::success();
-    }
+    uint64_t Pos = Offset + Done * RecordSize;
+    uint64_t Base = Pos / Align * Align;
+    uint64_t N =
+        std::min(NumRecords - Done, (Base + WindowBytes - Pos) / RecordSize);
+    uint64_t Length = Pos - Base + N * RecordSize;
+    // A mapping faults past the end of a file that shrank since it was
+    // opened: check first.
+    llvm::sys::fs::file_status Status;
+    if (std::error_code EC = llvm::sys::fs::status(Source->File, Status))
+      return createStringError(EC, "dump '%s': %s", Source->Name.c_str(),
+                               EC.message().c_str());
+    if (Status.getSize() < Base + Length)
+      return createStringError("dump '" + Source->Name +
+                               "': the file shrank while it was read");
+    std::error_code EC;
+    llvm::sys::fs::mapped_file_region Window(
+        Source->File, llvm::sys::fs::mapped_file_region::readonly, Length,
+        Base, EC);
+    if (EC)
+      return createStringError(EC, "dump '%s': cannot map its records: %s",
+                               Source->Name.c_str(), EC.message().c_str());
+    if (!F(StringRef(Window.const_data() + (Pos - Base), N * RecordSize)))
+      return llvm::Error::success();
     Done += N;
   }
   return llvm::Error::success();
+}
+
+llvm::Error DumpThread::forEachRecord(
+    llvm::function_ref<bool(const DumpRecord &)> F) const {
+  return forEachRecordRun([&](StringRef Bytes) {
+    for (const char *P = Bytes.begin(); P != Bytes.end(); P += RecordSize)
+      if (!F(decodeRecord(P, RecordSize)))
+        return false;
+    return true;
+  });
 }
 
 StringRef lwp::stringifyDumpTarget(unsigned Target) {

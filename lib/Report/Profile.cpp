@@ -36,9 +36,10 @@ struct Frame {
 };
 
 /// Per-instance cycles kept for the median and p90: every instance up to
-/// ReservoirSize, then a uniform sample of that size (algorithm R with a
-/// fixed-seed xorshift generator, so reports are reproducible). Memory stays
-/// bounded per region whatever the number of records.
+/// ReservoirSize, then a uniform sample of that size (Vitter's algorithm R
+/// with a fixed-seed xorshift generator, so reports are reproducible, and
+/// Lemire's multiply-shift for the draw in [0, samples): no division).
+/// Memory stays bounded per region whatever the number of records.
 constexpr size_t ReservoirSize = 4096;
 
 /// Instances this long or longer cannot be real (15 years at 10 GHz).
@@ -63,7 +64,7 @@ struct Accumulator {
   /// (0: no parent); usually one or two entries.
   llvm::SmallVector<std::pair<uint32_t, uint64_t>, 2> Parents;
 
-  void add(uint64_t Cycles) {
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void add(uint64_t Cycles) {
     ++Samples;
     if (__builtin_add_overflow(Sum, Cycles, &Sum)) {
       Sum = UINT64_MAX; // only with instances near 2^62 ticks, flagged
@@ -71,19 +72,23 @@ struct Accumulator {
     }
     Min = std::min(Min, Cycles);
     Max = std::max(Max, Cycles);
-    if (Reservoir.size() < ReservoirSize) {
+    if (Samples <= ReservoirSize) {
       Reservoir.push_back(Cycles);
       return;
     }
     Rng ^= Rng << 13;
     Rng ^= Rng >> 7;
     Rng ^= Rng << 17;
-    uint64_t J = Rng % Samples;
+    uint64_t J = uint64_t((unsigned __int128)Rng * Samples >> 64);
     if (J < ReservoirSize)
       Reservoir[J] = Cycles;
   }
 
   void addParent(uint32_t Key) {
+    if (LLVM_LIKELY(!Parents.empty() && Parents[0].first == Key)) {
+      ++Parents[0].second;
+      return;
+    }
     for (auto &[K, N] : Parents)
       if (K == Key) {
         ++N;
@@ -101,7 +106,8 @@ public:
   explicit RowIndex(const InstrumentationMap &Map) {
     const std::vector<RegionEntry> &E = Map.entries();
     uint64_t MaxId = E.empty() ? 0 : E.back().Id;
-    if (MaxId < (uint64_t(1) << 22) || MaxId < 16 * E.size()) {
+    Dense = MaxId < (uint64_t(1) << 22) || MaxId < 16 * E.size();
+    if (Dense) {
       Table.assign(MaxId + 1, None);
       for (uint32_t R = 0; R != E.size(); ++R)
         Table[E[R].Id] = R;
@@ -111,15 +117,186 @@ public:
     }
   }
   uint32_t lookup(uint32_t Id) const {
-    if (!Table.empty() || Sparse.empty())
+    if (LLVM_LIKELY(Dense))
       return Id < Table.size() ? Table[Id] : None;
     auto It = Sparse.find(Id);
     return It == Sparse.end() ? None : It->second;
   }
 
 private:
+  bool Dense;
   std::vector<uint32_t> Table;
   llvm::DenseMap<uint32_t, uint32_t> Sparse;
+};
+
+/// Matches one thread's records into instances with a stack of open ones,
+/// and adds each closed instance to its region's accumulator. The common
+/// records (a start, the end of the top instance) take an inlined path; ends
+/// that close instances left open (repairs) and unmatched ends take another.
+class ThreadWalk {
+public:
+  ThreadWalk(Profile &P, std::vector<Accumulator> &Acc, const RowIndex &Rows,
+             const ProfileOptions &Options, bool V2, size_t ThreadIndex,
+             uint64_t ThreadId)
+      : P(P), Acc(Acc), Rows(Rows), Options(Options), V2(V2),
+        ThreadIndex(ThreadIndex), ThreadId(ThreadId),
+        PairTicks(uint64_t(P.PairCost)), NestedTicks(uint64_t(P.NestedCost)),
+        Frames(64) {}
+
+  /// Walks the records in \p Bytes, \p RecordSize bytes each; false (and
+  /// BadId set) at a record whose ID is not in the map.
+  template <unsigned RecordSize> bool walk(llvm::StringRef Bytes) {
+    for (const char *Ptr = Bytes.begin(); Ptr != Bytes.end();
+         Ptr += RecordSize) {
+      DumpRecord R = decodeRecord(Ptr, RecordSize);
+      // ID 0 is never a region: a probe of a module that did not register.
+      if (LLVM_UNLIKELY(R.Id == 0) && V2)
+        continue;
+      uint32_t Row = Rows.lookup(R.Id);
+      if (LLVM_UNLIKELY(Row == RowIndex::None)) {
+        BadId = R.Id;
+        return false;
+      }
+      uint64_t Site = R.Site - Options.LoadBias;
+      LastCycles = R.Cycles;
+      if (LLVM_UNLIKELY(R.Cycles == 0) && V2)
+        ++Acc[Row].ZeroCounters;
+      if (R.Depth) {
+        withDepth(R, Row, Site);
+        continue;
+      }
+      if (!R.IsEnd) {
+        push({R.Id, Row, R.Cycles, Site});
+        continue;
+      }
+      if (LLVM_LIKELY(Open && Frames[Open - 1].Row == Row)) {
+        closeTop(R.Cycles, Site, /*Repaired=*/false);
+        continue;
+      }
+      endBelowTop(R, Row, Site);
+    }
+    return true;
+  }
+
+  /// Closes the instances still open when the records end, at the last
+  /// record.
+  void finish() {
+    while (Open)
+      closeTop(LastCycles, 0, /*Repaired=*/true);
+  }
+
+  std::optional<uint32_t> BadId;
+
+private:
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void push(const Frame &F) {
+    if (LLVM_UNLIKELY(Open == Frames.size()))
+      Frames.resize(2 * Frames.size());
+    Frames[Open++] = F;
+  }
+
+  /// A record that says where its instance sat on the runtime's stack:
+  /// recorded instances at or above a start's position, or above an end's,
+  /// were left without their end probe (the runtime closed them there).
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void withDepth(const DumpRecord &R,
+                                              uint32_t Row, uint64_t Site) {
+    uint32_t Keep = R.IsEnd ? R.Depth : R.Depth - 1;
+    while (LLVM_UNLIKELY(Open && Frames[Open - 1].Depth > Keep))
+      closeTop(R.Cycles, Site, /*Repaired=*/true);
+    if (!R.IsEnd) {
+      push({R.Id, Row, R.Cycles, Site, R.Depth});
+      return;
+    }
+    if (LLVM_UNLIKELY(!Open || Frames[Open - 1].Depth != R.Depth ||
+                      Frames[Open - 1].Row != Row)) {
+      ++P.UnmatchedEnds; // its start was not recorded (cap)
+      return;
+    }
+    closeTop(R.Cycles, Site, /*Repaired=*/false);
+  }
+
+  /// An end (of a record without depth) that does not close the top
+  /// instance: it closes the innermost open instance of its region, and the
+  /// ones above that lost their end (flagged), or is unmatched.
+  LLVM_ATTRIBUTE_NOINLINE void endBelowTop(const DumpRecord &R, uint32_t Row,
+                                           uint64_t Site) {
+    size_t Match = Open;
+    while (Match && Frames[Match - 1].Row != Row)
+      --Match;
+    if (!Match) {
+      ++P.UnmatchedEnds;
+      return;
+    }
+    while (Open > Match)
+      closeTop(R.Cycles, Site, /*Repaired=*/true);
+    closeTop(R.Cycles, Site, /*Repaired=*/false);
+  }
+
+  /// Pops the top instance, ended at \p EndCycles by the record at
+  /// \p EndSite (or closed by repair).
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void closeTop(uint64_t EndCycles,
+                                             uint64_t EndSite, bool Repaired) {
+    const Frame &F = Frames[--Open];
+    Accumulator &A = Acc[F.Row];
+    // A counter does not go backwards, and no instance lasts 2^62 ticks
+    // (15 years at 10 GHz): such an instance counts with 0 cycles.
+    uint64_t Raw = EndCycles - F.StartCycles;
+    if (LLVM_UNLIKELY(EndCycles < F.StartCycles || Raw >= MaxInstanceTicks)) {
+      Raw = 0;
+      ++A.Backwards;
+    }
+    uint64_t Overhead = PairTicks + NestedTicks * F.Descendants;
+    uint64_t Incl = Raw > Overhead ? Raw - Overhead : 0;
+    // The calibrated costs are typical, not exact, figures: a correction
+    // never makes an instance shorter than its recorded children.
+    Incl = std::max(Incl, std::min(Raw, F.ChildInclusive));
+    A.add(Incl);
+    if (LLVM_UNLIKELY(Repaired)) {
+      ++A.Repaired;
+      ++P.RepairedInstances;
+    } else {
+      A.MaxMatched = std::max(A.MaxMatched, Incl);
+      if (LLVM_UNLIKELY(!A.EndSite))
+        A.EndSite = EndSite;
+    }
+    if (LLVM_UNLIKELY(!A.StartSite))
+      A.StartSite = F.StartSite;
+    if (Open) {
+      Frame &Parent = Frames[Open - 1];
+      A.addParent(Parent.Row + 1);
+      Parent.Descendants += 1 + F.Descendants;
+      Parent.ChildInclusive += Incl;
+    } else {
+      A.addParent(0);
+    }
+    if (Options.OnInstance)
+      report(F, Incl, Raw, Repaired);
+  }
+
+  /// Calls OnInstance for the instance \p F just popped.
+  LLVM_ATTRIBUTE_NOINLINE void report(const Frame &F, uint64_t Incl,
+                                      uint64_t Raw, bool Repaired) {
+    Path.clear();
+    for (size_t I = 0; I != Open; ++I)
+      Path.push_back(Frames[I].Id);
+    uint64_t Self = Incl > F.ChildInclusive ? Incl - F.ChildInclusive : 0;
+    Options.OnInstance({ThreadIndex, ThreadId, F.Id, F.StartCycles, Incl, Raw,
+                        Self, Path, Repaired});
+  }
+
+  Profile &P;
+  std::vector<Accumulator> &Acc;
+  const RowIndex &Rows;
+  const ProfileOptions &Options;
+  bool V2;
+  size_t ThreadIndex;
+  uint64_t ThreadId;
+  /// The calibrated costs, in whole ticks.
+  uint64_t PairTicks, NestedTicks;
+  uint64_t LastCycles = 0;
+  /// The open instances: Frames[0 .. Open), innermost last.
+  std::vector<Frame> Frames;
+  size_t Open = 0;
+  std::vector<uint32_t> Path;
 };
 
 uint64_t percentile(const std::vector<uint64_t> &Sorted, unsigned P) {
@@ -295,121 +472,19 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
     if (D.counts()[Id] && Rows.lookup(Id) == RowIndex::None)
       return unknownId(Id);
 
-  std::vector<uint32_t> Path;
-  std::vector<Frame> Stack;
   for (size_t TI = 0; TI != D.threads().size(); ++TI) {
     const DumpThread &T = D.threads()[TI];
-    Stack.clear();
-    uint64_t LastCycles = 0;
-    auto close = [&](const Frame &F, uint64_t EndCycles, uint64_t EndSite,
-                     bool Repaired) {
-      // A counter does not go backwards, and no instance lasts 2^62 ticks
-      // (15 years at 10 GHz): such an instance counts with 0 cycles.
-      uint64_t Raw = EndCycles - F.StartCycles;
-      if (EndCycles < F.StartCycles || Raw >= MaxInstanceTicks) {
-        Raw = 0;
-        ++Acc[F.Row].Backwards;
-      }
-      uint64_t Overhead =
-          uint64_t(P.PairCost) + uint64_t(P.NestedCost) * F.Descendants;
-      uint64_t Incl = Raw > Overhead ? Raw - Overhead : 0;
-      // The calibrated costs are typical, not exact, figures: a correction
-      // never makes an instance shorter than its recorded children.
-      Incl = std::max(Incl, std::min(Raw, F.ChildInclusive));
-      Accumulator &A = Acc[F.Row];
-      A.add(Incl);
-      if (!Repaired)
-        A.MaxMatched = std::max(A.MaxMatched, Incl);
-      A.Repaired += Repaired;
-      P.RepairedInstances += Repaired;
-      if (!A.StartSite)
-        A.StartSite = F.StartSite;
-      if (!A.EndSite && !Repaired)
-        A.EndSite = EndSite;
-      A.addParent(Stack.empty() ? 0 : Stack.back().Row + 1);
-      if (!Stack.empty()) {
-        Stack.back().Descendants += 1 + F.Descendants;
-        Stack.back().ChildInclusive += Incl;
-      }
-      if (Options.OnInstance) {
-        Path.clear();
-        for (const Frame &Open : Stack)
-          Path.push_back(Open.Id);
-        uint64_t Self = Incl > F.ChildInclusive ? Incl - F.ChildInclusive : 0;
-        Options.OnInstance({TI, T.threadId(), F.Id, F.StartCycles, Incl, Raw,
-                            Self, Path, Repaired});
-      }
-    };
-    std::optional<uint32_t> BadId;
-    llvm::Error Err = T.forEachRecord([&](const DumpRecord &R) {
-      // ID 0 is never a region: a probe of a module that did not register.
-      if (R.Id == 0 && D.version() >= 2)
-        return true;
-      uint32_t Row = Rows.lookup(R.Id);
-      if (Row == RowIndex::None) {
-        BadId = R.Id;
-        return false;
-      }
-      uint64_t Site = R.Site - Options.LoadBias;
-      LastCycles = R.Cycles;
-      if (R.Cycles == 0 && D.version() >= 2)
-        ++Acc[Row].ZeroCounters;
-      if (R.Depth) {
-        // The runtime says where the instance sat on its stack: recorded
-        // instances at or above a start's position, or above an end's, were
-        // left without their end probe (the runtime closed them there).
-        uint32_t Keep = R.IsEnd ? R.Depth : R.Depth - 1;
-        while (!Stack.empty() && Stack.back().Depth > Keep) {
-          Frame F = Stack.back();
-          Stack.pop_back();
-          close(F, R.Cycles, Site, /*Repaired=*/true);
-        }
-        if (!R.IsEnd) {
-          Stack.push_back({R.Id, Row, R.Cycles, Site, R.Depth});
-          return true;
-        }
-        if (Stack.empty() || Stack.back().Depth != R.Depth ||
-            Stack.back().Row != Row) {
-          ++P.UnmatchedEnds; // its start was not recorded (cap)
-          return true;
-        }
-        Frame F = Stack.back();
-        Stack.pop_back();
-        close(F, R.Cycles, Site, /*Repaired=*/false);
-        return true;
-      }
-      if (!R.IsEnd) {
-        Stack.push_back({R.Id, Row, R.Cycles, Site});
-        return true;
-      }
-      auto Match = std::find_if(Stack.rbegin(), Stack.rend(),
-                                [&](const Frame &F) { return F.Row == Row; });
-      if (Match == Stack.rend()) {
-        ++P.UnmatchedEnds;
-        return true;
-      }
-      // Frames above the match lost their end: close them here, flagged.
-      size_t Keep = Stack.size() - 1 - (Match - Stack.rbegin());
-      while (Stack.size() > Keep + 1) {
-        Frame F = Stack.back();
-        Stack.pop_back();
-        close(F, R.Cycles, Site, /*Repaired=*/true);
-      }
-      Frame F = Stack.back();
-      Stack.pop_back();
-      close(F, R.Cycles, Site, /*Repaired=*/false);
-      return true;
-    });
-    if (Err)
+    ThreadWalk Walk(P, Acc, Rows, Options, D.version() >= 2, TI,
+                    T.threadId());
+    if (llvm::Error Err = T.forEachRecordRun([&](llvm::StringRef Bytes) {
+          return T.recordSize() == sizeof(lwp_record32)
+                     ? Walk.walk<sizeof(lwp_record32)>(Bytes)
+                     : Walk.walk<sizeof(lwp_record64)>(Bytes);
+        }))
       return std::move(Err);
-    if (BadId)
-      return unknownId(*BadId);
-    // Regions still open when the records end close at the last record.
-    while (!Stack.empty()) {
-      Frame F = Stack.back();
-      Stack.pop_back();
-      close(F, LastCycles, 0, /*Repaired=*/true);
-    }
+    if (Walk.BadId)
+      return unknownId(*Walk.BadId);
+    Walk.finish();
   }
 
   std::vector<uint32_t> RowOfRegion(Entries.size(), RowIndex::None);
