@@ -70,11 +70,13 @@ public:
   }
 };
 
-llvm::Error DumpThread::forEachRecordRun(
-    llvm::function_ref<bool(StringRef)> F) const {
+llvm::Error DumpThread::forEachRecordRun(llvm::function_ref<bool(StringRef)> F,
+                                         uint64_t First, uint64_t Count) const {
+  First = std::min(First, NumRecords);
+  uint64_t End = First + std::min(Count, NumRecords - First);
   if (Source->Buffer) {
-    F(StringRef(Source->Buffer->getBufferStart() + Offset,
-                NumRecords * RecordSize));
+    F(StringRef(Source->Buffer->getBufferStart() + Offset + First * RecordSize,
+                (End - First) * RecordSize));
     return llvm::Error::success();
   }
   // A file: mapped a window at a time (no copy, and a window's pages are
@@ -82,11 +84,10 @@ llvm::Error DumpThread::forEachRecordRun(
   // the dump). Each window holds the whole records that start in it.
   constexpr uint64_t WindowBytes = 8 << 20;
   const uint64_t Align = llvm::sys::fs::mapped_file_region::alignment();
-  for (uint64_t Done = 0; Done < NumRecords;) {
+  for (uint64_t Done = First; Done < End;) {
     uint64_t Pos = Offset + Done * RecordSize;
     uint64_t Base = Pos / Align * Align;
-    uint64_t N =
-        std::min(NumRecords - Done, (Base + WindowBytes - Pos) / RecordSize);
+    uint64_t N = std::min(End - Done, (Base + WindowBytes - Pos) / RecordSize);
     uint64_t Length = Pos - Base + N * RecordSize;
     // A mapping faults past the end of a file that shrank since it was
     // opened: check first.
@@ -99,8 +100,8 @@ llvm::Error DumpThread::forEachRecordRun(
                                "': the file shrank while it was read");
     std::error_code EC;
     llvm::sys::fs::mapped_file_region Window(
-        Source->File, llvm::sys::fs::mapped_file_region::readonly, Length,
-        Base, EC);
+        Source->File, llvm::sys::fs::mapped_file_region::readonly, Length, Base,
+        EC);
     if (EC)
       return createStringError(EC, "dump '%s': cannot map its records: %s",
                                Source->Name.c_str(), EC.message().c_str());
@@ -198,8 +199,9 @@ llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src) {
   unsigned ExpectedHeader =
       D.Version == 1 ? HeaderSizeV1 : sizeof(lwp_dump_header);
   if (Size < ExpectedHeader)
-    return fail("truncated: " + llvm::Twine(Size) + " bytes, shorter than the " +
-                llvm::Twine(ExpectedHeader) + "-byte header");
+    return fail("truncated: " + llvm::Twine(Size) +
+                " bytes, shorter than the " + llvm::Twine(ExpectedHeader) +
+                "-byte header");
   uint32_t HeaderSize = read32le(H + 12);
   D.Target = read16le(H + 16);
   D.Counter = read16le(H + 18);
@@ -269,8 +271,7 @@ llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src) {
     M.NumRegions = read32le(MH + 16);
     if (M.Image >= D.Images.size())
       return fail("module " + llvm::Twine(I) + " names image " +
-                  llvm::Twine(M.Image) + " of " +
-                  llvm::Twine(D.Images.size()));
+                  llvm::Twine(M.Image) + " of " + llvm::Twine(D.Images.size()));
     if (uint64_t(M.FirstId) + M.NumRegions > NumIds || M.FirstId == 0)
       return fail("module " + llvm::Twine(I) + " has IDs " +
                   llvm::Twine(M.FirstId) + ".." +
@@ -279,11 +280,10 @@ llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src) {
     D.Modules.push_back(M);
     Pos += sizeof(MH);
   }
-  unsigned RegionSize =
-      D.Version == 1 ? RegionSizeV1 : sizeof(lwp_dump_region);
-  if (llvm::Error E = need(uint64_t(NumIds) * RegionSize,
-                           D.Version == 1 ? "the count table"
-                                          : "the region table"))
+  unsigned RegionSize = D.Version == 1 ? RegionSizeV1 : sizeof(lwp_dump_region);
+  if (llvm::Error E =
+          need(uint64_t(NumIds) * RegionSize,
+               D.Version == 1 ? "the count table" : "the region table"))
     return std::move(E);
   D.Counts.resize(NumIds);
   D.Regions.resize(NumIds);
@@ -313,8 +313,7 @@ llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src) {
       Pos += Bytes.size();
     }
   }
-  unsigned ThreadSize =
-      D.Version == 1 ? ThreadSizeV1 : sizeof(lwp_dump_thread);
+  unsigned ThreadSize = D.Version == 1 ? ThreadSizeV1 : sizeof(lwp_dump_thread);
   for (uint32_t I = 0; I != NumThreads; ++I) {
     char TH[sizeof(lwp_dump_thread)];
     if (llvm::Error E = need(ThreadSize, "thread " + llvm::Twine(I)))

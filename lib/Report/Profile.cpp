@@ -10,6 +10,8 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
+#include <optional>
+#include <thread>
 
 using namespace lwp;
 using llvm::createStringError;
@@ -76,10 +78,7 @@ struct Accumulator {
       Reservoir.push_back(Cycles);
       return;
     }
-    Rng ^= Rng << 13;
-    Rng ^= Rng >> 7;
-    Rng ^= Rng << 17;
-    uint64_t J = uint64_t((unsigned __int128)Rng * Samples >> 64);
+    uint64_t J = uint64_t((unsigned __int128)next() * Samples >> 64);
     if (J < ReservoirSize)
       Reservoir[J] = Cycles;
   }
@@ -95,6 +94,74 @@ struct Accumulator {
         return;
       }
     Parents.push_back({Key, 1});
+  }
+
+  /// The next draw of the xorshift generator.
+  uint64_t next() {
+    Rng ^= Rng << 13;
+    Rng ^= Rng >> 7;
+    Rng ^= Rng << 17;
+    return Rng;
+  }
+
+  /// Adds the instances of \p B, which ran after this one's, as if one
+  /// accumulator had seen them all; the reservoir becomes a uniform sample
+  /// (without replacement) of both: how many come from each side is drawn
+  /// as sequential draws from the two populations, then that many of each
+  /// reservoir (partial Fisher-Yates). B is left empty.
+  void merge(Accumulator &B) {
+    if (!B.Samples)
+      return;
+    if (__builtin_add_overflow(Sum, B.Sum, &Sum)) {
+      Sum = UINT64_MAX;
+      ++Backwards;
+    }
+    Min = std::min(Min, B.Min);
+    Max = std::max(Max, B.Max);
+    Repaired += B.Repaired;
+    Backwards += B.Backwards;
+    ZeroCounters += B.ZeroCounters;
+    MaxMatched = std::max(MaxMatched, B.MaxMatched);
+    if (!StartSite)
+      StartSite = B.StartSite;
+    if (!EndSite)
+      EndSite = B.EndSite;
+    for (const auto &Entry : B.Parents) {
+      auto It = llvm::find_if(
+          Parents, [&](const auto &E) { return E.first == Entry.first; });
+      if (It != Parents.end())
+        It->second += Entry.second;
+      else
+        Parents.push_back(Entry);
+    }
+    uint64_t Left = Samples, Right = B.Samples;
+    Samples += B.Samples;
+    if (Samples <= ReservoirSize) {
+      llvm::append_range(Reservoir, B.Reservoir);
+      return;
+    }
+    size_t FromLeft = 0;
+    for (size_t I = 0; I != ReservoirSize; ++I) {
+      if (uint64_t((unsigned __int128)next() * (Left + Right) >> 64) < Left) {
+        ++FromLeft;
+        --Left;
+      } else {
+        --Right;
+      }
+    }
+    std::vector<uint64_t> Out;
+    Out.reserve(ReservoirSize);
+    auto take = [&](std::vector<uint64_t> &V, size_t K) {
+      for (size_t I = 0; I != K; ++I) {
+        size_t J =
+            I + uint64_t((unsigned __int128)next() * (V.size() - I) >> 64);
+        std::swap(V[I], V[J]);
+        Out.push_back(V[I]);
+      }
+    };
+    take(Reservoir, FromLeft);
+    take(B.Reservoir, ReservoirSize - FromLeft);
+    Reservoir = std::move(Out);
   }
 };
 
@@ -185,6 +252,19 @@ public:
       closeTop(LastCycles, 0, /*Repaired=*/true);
   }
 
+  /// Closes the instances still open as a start of depth 1 at \p Cycles,
+  /// \p Site would (where a split walk starts the next part); false, and
+  /// nothing closed, when one of them has no depth (such a start would not
+  /// close it).
+  bool closeAllAt(uint64_t Cycles, uint64_t Site) {
+    for (size_t I = 0; I != Open; ++I)
+      if (!Frames[I].Depth)
+        return false;
+    while (Open)
+      closeTop(Cycles, Site, /*Repaired=*/true);
+    return true;
+  }
+
   std::optional<uint32_t> BadId;
 
 private:
@@ -197,8 +277,8 @@ private:
   /// A record that says where its instance sat on the runtime's stack:
   /// recorded instances at or above a start's position, or above an end's,
   /// were left without their end probe (the runtime closed them there).
-  LLVM_ATTRIBUTE_ALWAYS_INLINE void withDepth(const DumpRecord &R,
-                                              uint32_t Row, uint64_t Site) {
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void withDepth(const DumpRecord &R, uint32_t Row,
+                                              uint64_t Site) {
     uint32_t Keep = R.IsEnd ? R.Depth : R.Depth - 1;
     while (LLVM_UNLIKELY(Open && Frames[Open - 1].Depth > Keep))
       closeTop(R.Cycles, Site, /*Repaired=*/true);
@@ -299,10 +379,50 @@ private:
   std::vector<uint32_t> Path;
 };
 
-uint64_t percentile(const std::vector<uint64_t> &Sorted, unsigned P) {
-  // Nearest rank: the smallest value with at least P% of values <= it.
-  size_t Rank = (Sorted.size() * P + 99) / 100;
-  return Sorted[Rank ? Rank - 1 : 0];
+/// Records a part of a thread's walk has at least when the walk is split
+/// over several threads (ProfileOptions::Threads).
+constexpr uint64_t PartRecords = uint64_t(1) << 20;
+
+/// A start record of depth 1: no instance stays open across it (a runtime's
+/// version 2 records give every instance its depth), so the walk can start
+/// anew there.
+struct TopLevelStart {
+  uint64_t Index, Cycles, Site;
+};
+
+/// The first start of depth 1 at or after record \p From of \p T (24-byte
+/// records), if any.
+llvm::Expected<std::optional<TopLevelStart>>
+findTopLevelStart(const DumpThread &T, uint64_t From) {
+  std::optional<TopLevelStart> Found;
+  uint64_t Index = From;
+  llvm::Error Err = T.forEachRecordRun(
+      [&](llvm::StringRef Bytes) {
+        for (const char *P = Bytes.begin(); P != Bytes.end();
+             P += sizeof(lwp_record64), ++Index) {
+          DumpRecord R = decodeRecord(P, sizeof(lwp_record64));
+          if (!R.IsEnd && R.Depth == 1 && R.Id != 0) {
+            Found = TopLevelStart{Index, R.Cycles, R.Site};
+            return false;
+          }
+        }
+        return true;
+      },
+      From);
+  if (Err)
+    return std::move(Err);
+  return Found;
+}
+
+/// The P-th percentile of \p V by nearest rank (the smallest value with at
+/// least P% of the values <= it); reorders \p V, and every element from the
+/// rank on stays >= it, so that a smaller percentile can follow on the part
+/// before it (selection, not a sort: linear time).
+uint64_t percentile(std::vector<uint64_t> &V, size_t End, unsigned P) {
+  size_t Rank = (V.size() * P + 99) / 100;
+  auto Nth = V.begin() + (Rank ? Rank - 1 : 0);
+  std::nth_element(V.begin(), Nth, V.begin() + End);
+  return *Nth;
 }
 
 llvm::Error unknownId(uint32_t Id) {
@@ -474,13 +594,91 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
 
   for (size_t TI = 0; TI != D.threads().size(); ++TI) {
     const DumpThread &T = D.threads()[TI];
-    ThreadWalk Walk(P, Acc, Rows, Options, D.version() >= 2, TI,
-                    T.threadId());
-    if (llvm::Error Err = T.forEachRecordRun([&](llvm::StringRef Bytes) {
-          return T.recordSize() == sizeof(lwp_record32)
-                     ? Walk.walk<sizeof(lwp_record32)>(Bytes)
-                     : Walk.walk<sizeof(lwp_record64)>(Bytes);
-        }))
+    bool V2 = D.version() >= 2;
+    auto walk = [&](ThreadWalk &W, uint64_t First, uint64_t Count) {
+      return T.forEachRecordRun(
+          [&](llvm::StringRef Bytes) {
+            return T.recordSize() == sizeof(lwp_record32)
+                       ? W.walk<sizeof(lwp_record32)>(Bytes)
+                       : W.walk<sizeof(lwp_record64)>(Bytes);
+          },
+          First, Count);
+    };
+    // Several cores: parts that start at a top-level start each, walked at
+    // once into accumulators of their own, merged in order after.
+    std::vector<TopLevelStart> Starts;
+    if (V2 && !Options.OnInstance && T.recordSize() == sizeof(lwp_record64))
+      for (uint64_t Parts = std::min<uint64_t>(Options.Threads,
+                                               T.size() / PartRecords),
+                    K = 1;
+           K < Parts; ++K) {
+        llvm::Expected<std::optional<TopLevelStart>> S =
+            findTopLevelStart(T, T.size() / Parts * K);
+        if (!S)
+          return S.takeError();
+        if (*S && (Starts.empty() || (*S)->Index > Starts.back().Index))
+          Starts.push_back(**S);
+      }
+    if (!Starts.empty()) {
+      size_t Parts = Starts.size() + 1;
+      std::vector<Profile> Scratch(Parts);
+      std::vector<std::vector<Accumulator>> PartAcc(Parts);
+      std::vector<std::unique_ptr<ThreadWalk>> Walks;
+      for (size_t K = 0; K != Parts; ++K) {
+        Scratch[K].PairCost = P.PairCost;
+        Scratch[K].NestedCost = P.NestedCost;
+        PartAcc[K].resize(Acc.size());
+        for (uint32_t R = 0; R != Acc.size(); ++R)
+          PartAcc[K][R].Rng = Acc[R].Rng ^ (0xd1b54a32d192ed03ull * (K + 1));
+        Walks.push_back(std::make_unique<ThreadWalk>(
+            Scratch[K], PartAcc[K], Rows, Options, V2, TI, T.threadId()));
+      }
+      std::vector<std::optional<llvm::Error>> Errs(Parts);
+      auto run = [&](size_t K) {
+        uint64_t First = K ? Starts[K - 1].Index : 0;
+        uint64_t End = K + 1 < Parts ? Starts[K].Index : T.size();
+        Errs[K].emplace(walk(*Walks[K], First, End - First));
+      };
+      std::vector<std::thread> Workers;
+      for (size_t K = 1; K != Parts; ++K)
+        Workers.emplace_back(run, K);
+      run(0);
+      for (std::thread &W : Workers)
+        W.join();
+      // The first error or unknown ID in record order, as a walk in order
+      // would find it.
+      std::optional<llvm::Error> Failure;
+      for (size_t K = 0; K != Parts; ++K) {
+        llvm::Error E = std::move(*Errs[K]);
+        if (Failure) {
+          llvm::consumeError(std::move(E));
+        } else if (E) {
+          Failure.emplace(std::move(E));
+        } else if (Walks[K]->BadId) {
+          Failure.emplace(unknownId(*Walks[K]->BadId));
+        }
+      }
+      if (Failure)
+        return std::move(*Failure);
+      bool Joined = true;
+      for (size_t K = 0; K + 1 != Parts && Joined; ++K)
+        Joined = Walks[K]->closeAllAt(Starts[K].Cycles,
+                                      Starts[K].Site - Options.LoadBias);
+      if (Joined) {
+        Walks.back()->finish();
+        for (size_t K = 0; K != Parts; ++K) {
+          for (size_t R = 0; R != Acc.size(); ++R)
+            Acc[R].merge(PartAcc[K][R]);
+          P.UnmatchedEnds += Scratch[K].UnmatchedEnds;
+          P.RepairedInstances += Scratch[K].RepairedInstances;
+        }
+        continue;
+      }
+      // An instance without depth is open at a part's start (not a
+      // runtime's dump): the parts do not join; walk in order.
+    }
+    ThreadWalk Walk(P, Acc, Rows, Options, V2, TI, T.threadId());
+    if (llvm::Error Err = walk(Walk, 0, UINT64_MAX))
       return std::move(Err);
     if (Walk.BadId)
       return unknownId(*Walk.BadId);
@@ -506,9 +704,11 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
       R.Min = A.Min;
       R.Max = A.Max;
       std::vector<uint64_t> &V = A.Reservoir;
-      llvm::sort(V);
-      R.Median = percentile(V, 50);
-      R.P90 = percentile(V, 90);
+      R.P90 = percentile(V, V.size(), 90);
+      // The median's rank is at most the p90's, and after the selection
+      // every element before that is <= it.
+      size_t P90Rank = (V.size() * 90 + 99) / 100;
+      R.Median = percentile(V, P90Rank ? P90Rank : 1, 50);
       R.StartSite = A.StartSite;
       R.EndSite = A.EndSite;
     }
@@ -549,7 +749,8 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
     for (uint32_t Row = 0; Row != Entries.size(); ++Row)
       if (RowOfRegion[Row] != RowIndex::None) {
         RegionProfile &R = P.Regions[RowOfRegion[Row]];
-        uint64_t Total = R.Id < D.regions().size() ? D.regions()[R.Id].Total : 0;
+        uint64_t Total =
+            R.Id < D.regions().size() ? D.regions()[R.Id].Total : 0;
         if (Acc[Row].MaxMatched > Total + Total / 8 + Margin)
           R.Implausible |= InstanceAboveTotal;
       }

@@ -16,6 +16,12 @@
  *     functions, properly nested, cycles increasing; cap = 2^32-1 so nothing
  *     is extrapolated and every record is matched. Counts are exact.
  *
+ *   mkbigdump lwp2 N OUT.dump OUT.map.json
+ *     the same records as a runtime writes them today: version 2, 24-byte
+ *     records with each instance's depth (1: the function), the exact
+ *     figures of every region (totals, self, nested, children, outer) and
+ *     the thread's top-level figures, all computed from the records.
+ *
  *   mkbigdump tvm N OUT.json LOAD F0 F1 ... F15
  *     Apache TVM's lwp.json of N entries (N rounded down to a multiple of
  *     8), laid out as TVM's runtime writes it (prof_utils.cc: one member a
@@ -48,7 +54,18 @@ static void u16(FILE *F, uint16_t V) { put(F, &V, 2); }
 static void u32(FILE *F, uint32_t V) { put(F, &V, 4); }
 static void u64(FILE *F, uint64_t V) { put(F, &V, 8); }
 
-static int lwp(uint64_t N, const char *Out, const char *Map, unsigned RecSize) {
+/* The records of instance I of the nest: the 2 * (DEPTH + 1) counter values
+ * (starts outermost first, then ends innermost first) continue *Cycles. */
+static void nest(uint64_t *Cycles, uint32_t *Rng, uint64_t Out[2 * (DEPTH + 1)]) {
+  for (int K = 0; K != 2 * (DEPTH + 1); ++K) {
+    *Rng = *Rng * 1664525u + 1013904223u;
+    *Cycles += 10 + (*Rng >> 24);
+    Out[K] = *Cycles;
+  }
+}
+
+static int lwp(uint64_t N, const char *Out, const char *Map, unsigned RecSize,
+               unsigned Version) {
   /* One instance of a function nest: 2 * (DEPTH + 1) = 8 records. */
   uint64_t Instances = N / (2 * (DEPTH + 1));
   FILE *F = fopen(Out, "wb");
@@ -57,43 +74,94 @@ static int lwp(uint64_t N, const char *Out, const char *Map, unsigned RecSize) {
     return 1;
   }
   setvbuf(F, NULL, _IOFBF, 1 << 20);
+  /* Version 2: the exact figures come first, so a dry run of the records
+   * computes them (the records are a pure function of the instance number). */
+  uint64_t Total[REGIONS] = {0}, Self[REGIONS] = {0}, TopCycles = 0;
+  if (Version == 2) {
+    uint64_t Cycles = 1000, C[2 * (DEPTH + 1)];
+    uint32_t Rng = 12345;
+    for (uint64_t I = 0; I != Instances; ++I) {
+      unsigned Base = (unsigned)(I % FUNCS) * (DEPTH + 1);
+      nest(&Cycles, &Rng, C);
+      for (int L = 0; L <= DEPTH; ++L) {
+        uint64_t Incl = C[2 * (DEPTH + 1) - 1 - L] - C[L];
+        uint64_t Child =
+            L < DEPTH ? C[2 * (DEPTH + 1) - 2 - L] - C[L + 1] : 0;
+        Total[Base + L] += Incl;
+        Self[Base + L] += Incl - Child;
+        if (L == 0)
+          TopCycles += Incl;
+      }
+    }
+  }
   put(F, "LWPDUMP", 8);
-  u32(F, 1);           /* version */
-  u32(F, 64);          /* header_size */
+  u32(F, Version);
+  u32(F, Version == 2 ? 80 : 64); /* header_size */
   u16(F, 1);           /* x86-64 */
   u16(F, 1);           /* TSC */
   u32(F, RecSize);
   u64(F, 2500000000u); /* counter_hz */
-  u32(F, REGIONS);     /* num_ids */
+  /* Version 2: ID 0 is never a region (the runtime's IDs start at 1), so
+   * region r has ID r + 1 there and the table an empty entry 0. */
+  unsigned IdBase = Version == 2;
+  u32(F, REGIONS + IdBase); /* num_ids */
   u32(F, UINT32_MAX);  /* cap */
   u64(F, 0);           /* dropped */
   u32(F, 0);           /* num_images */
   u32(F, 1);           /* num_threads */
   u32(F, 0);           /* probe_pair_cost */
-  u32(F, 0);           /* reserved */
-  for (unsigned Id = 0; Id != REGIONS; ++Id) /* counts */
-    u64(F, Instances / FUNCS + ((Id / (DEPTH + 1)) < Instances % FUNCS));
+  u32(F, 0);           /* probe_nested_cost */
+  if (Version == 2) {
+    u32(F, 0); /* num_modules */
+    u32(F, 1); /* flags: LWP_DUMP_FLAG_FIGURES */
+    u64(F, 4321); /* process_id */
+  }
+  if (IdBase)
+    for (int K = 0; K != 8; ++K)
+      u64(F, 0);
+  for (unsigned Id = 0; Id != REGIONS; ++Id) { /* counts (v1), regions (v2) */
+    unsigned L = Id % (DEPTH + 1);
+    uint64_t Count =
+        Instances / FUNCS + ((Id / (DEPTH + 1)) < Instances % FUNCS);
+    u64(F, Count);
+    if (Version == 2) {
+      u64(F, Total[Id]);
+      u64(F, Self[Id]);
+      u64(F, Count * 2 * (DEPTH - L)); /* nested */
+      u64(F, L < DEPTH ? Count : 0);   /* children */
+      u64(F, Count);                   /* outer */
+      u64(F, 0);                       /* unwound */
+      u64(F, 0);
+    }
+  }
   u64(F, 1234);                              /* thread id */
   u64(F, Instances * 2 * (DEPTH + 1));       /* num_records */
-  uint64_t Cycles = 1000;
+  if (Version == 2) {
+    u64(F, TopCycles);
+    u64(F, Instances);
+    u64(F, Instances * 2 * DEPTH); /* top_nested */
+    u64(F, 0);
+  }
+  uint64_t Cycles = 1000, C[2 * (DEPTH + 1)];
   uint32_t Rng = 12345;
   for (uint64_t I = 0; I != Instances; ++I) {
     unsigned Base = (unsigned)(I % FUNCS) * (DEPTH + 1);
+    nest(&Cycles, &Rng, C);
     for (int Pass = 0; Pass != 2; ++Pass)
       for (int L = 0; L <= DEPTH; ++L) {
         unsigned Id = Pass == 0 ? Base + L : Base + DEPTH - L;
-        uint32_t Word = Id | (Pass ? 0x80000000u : 0);
-        Rng = Rng * 1664525u + 1013904223u;
-        Cycles += 10 + (Rng >> 24);
+        uint32_t Word = (Id + IdBase) | (Pass ? 0x80000000u : 0);
+        uint64_t Counter = C[Pass * (DEPTH + 1) + L];
         if (RecSize == 24) {
           u64(F, 0x401000 + Id * 16 + Pass * 8); /* site */
           u32(F, Word);
-          u32(F, 0);
+          /* depth (v2): 1 for the function, as the runtime counts */
+          u32(F, Version == 2 ? (unsigned)(Id - Base) + 1 : 0);
         } else {
           u32(F, 0x401000 + Id * 16 + Pass * 8);
           u32(F, Word);
         }
-        u64(F, Cycles);
+        u64(F, Counter);
       }
   }
   if (fclose(F)) {
@@ -112,12 +180,12 @@ static int lwp(uint64_t N, const char *Out, const char *Map, unsigned RecSize) {
       fprintf(M, "{\"id\": %u, \"kind\": \"function\", \"function\": \"f%u\", "
                  "\"depth\": null, \"height\": null, \"parent\": null, "
                  "\"file\": \"big.c\", \"line\": %u, \"column\": 1}",
-              Id, Fn, Id + 1);
+              Id + IdBase, Fn, Id + 1);
     else
       fprintf(M, "{\"id\": %u, \"kind\": \"loop\", \"function\": \"f%u\", "
                  "\"depth\": %u, \"height\": %u, \"parent\": %u, "
                  "\"file\": \"big.c\", \"line\": %u, \"column\": 3}",
-              Id, Fn, L - 1, DEPTH - L, Id - 1, Id + 1);
+              Id + IdBase, Fn, L - 1, DEPTH - L, Id - 1 + IdBase, Id + 1);
     fprintf(M, Id + 1 == REGIONS ? "\n" : ",\n");
   }
   fprintf(M, "]}\n");
@@ -204,7 +272,9 @@ static int xray(uint64_t N, const char *Out, int32_t A, int32_t B) {
 int main(int Argc, char **Argv) {
   if (Argc >= 5 && !strcmp(Argv[1], "lwp"))
     return lwp(strtoull(Argv[2], 0, 10), Argv[3], Argv[4],
-               Argc > 5 ? (unsigned)atoi(Argv[5]) : 24);
+               Argc > 5 ? (unsigned)atoi(Argv[5]) : 24, 1);
+  if (Argc == 5 && !strcmp(Argv[1], "lwp2"))
+    return lwp(strtoull(Argv[2], 0, 10), Argv[3], Argv[4], 24, 2);
   if (Argc == 6 && !strcmp(Argv[1], "xray"))
     return xray(strtoull(Argv[2], 0, 10), Argv[3], atoi(Argv[4]),
                 atoi(Argv[5]));
@@ -216,6 +286,7 @@ int main(int Argc, char **Argv) {
                Funcs);
   }
   fprintf(stderr, "usage: mkbigdump lwp N OUT.dump OUT.map.json [24|16]\n"
+                  "       mkbigdump lwp2 N OUT.dump OUT.map.json\n"
                   "       mkbigdump tvm N OUT.json LOAD F0 .. F15\n"
                   "       mkbigdump xray N OUT.log FUNC_A FUNC_B\n");
   return 2;

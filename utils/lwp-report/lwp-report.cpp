@@ -31,6 +31,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -126,6 +127,14 @@ static cl::opt<bool>
                      "regions, instances, total and self cycles, share, mean "
                      "cycles per instance; with --format=csv or json"),
             cl::cat(Category));
+static cl::opt<unsigned> Jobs(
+    "jobs",
+    cl::desc("Threads that walk a dump's records (a runtime's dump of over "
+             "2 Mi records per thread is cut into parts; 1: one thread; "
+             "default: the cores, at most 8)"),
+    cl::init(0), cl::value_desc("N"), cl::cat(Category));
+static cl::alias JobsShort("j", cl::desc("Alias for --jobs"),
+                           cl::aliasopt(Jobs), cl::cat(Category));
 static cl::opt<bool> NoRecords("no-records",
                                cl::desc("With --raw, leave the records out"),
                                cl::cat(Category));
@@ -229,6 +238,10 @@ int main(int argc, char **argv) {
   Options.OverheadCorrection = !NoOverheadCorrection;
   // Sites stay process addresses; the program resolves them per image.
   Options.LoadBias = 0;
+  Options.Threads =
+      Jobs ? unsigned(Jobs)
+           : std::clamp(llvm::hardware_concurrency().compute_thread_count(), 1u,
+                        8u);
 
   if (!TVMJSON.empty()) {
     if (Diff || !MapJSON.empty() || Inputs.size() != 1)

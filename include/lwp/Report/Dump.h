@@ -122,10 +122,12 @@ public:
   /// decodeRecord): the fast way through millions of records, one call per
   /// run of at most 8 MiB. A file's records are mapped a run at a time and
   /// released after, so memory stays flat. Stops early when \p F returns
-  /// false. Error: the file could not be mapped, or shrank since it was
-  /// opened.
-  llvm::Error
-  forEachRecordRun(llvm::function_ref<bool(llvm::StringRef)> F) const;
+  /// false. Only the records [First, First + Count) when given (clamped to
+  /// the thread's). Error: the file could not be mapped, or shrank since it
+  /// was opened.
+  llvm::Error forEachRecordRun(llvm::function_ref<bool(llvm::StringRef)> F,
+                               uint64_t First = 0,
+                               uint64_t Count = UINT64_MAX) const;
   /// Bytes of one record: 16 (lwp_record32) or 24 (lwp_record64).
   unsigned recordSize() const { return RecordSize; }
 
