@@ -183,6 +183,11 @@ public:
         Sparse[E[R].Id] = R;
     }
   }
+  /// The table by ID when the IDs are dense (lookup() is then
+  /// Id < size ? Table[Id] : None), else empty.
+  llvm::ArrayRef<uint32_t> table() const {
+    return Dense ? llvm::ArrayRef(Table) : llvm::ArrayRef<uint32_t>();
+  }
   uint32_t lookup(uint32_t Id) const {
     if (LLVM_LIKELY(Dense))
       return Id < Table.size() ? Table[Id] : None;
@@ -197,9 +202,10 @@ private:
 };
 
 /// Matches one thread's records into instances with a stack of open ones,
-/// and adds each closed instance to its region's accumulator. The common
-/// records (a start, the end of the top instance) take an inlined path; ends
-/// that close instances left open (repairs) and unmatched ends take another.
+/// and adds each closed instance to its region's accumulator. The walk keeps
+/// the stack's top in a local (the compiler keeps it in a register): the
+/// common records (a start, the end of the top instance) take an inlined
+/// path; repairs and unmatched ends take loops beside it.
 class ThreadWalk {
 public:
   ThreadWalk(Profile &P, std::vector<Accumulator> &Acc, const RowIndex &Rows,
@@ -213,43 +219,91 @@ public:
   /// Walks the records in \p Bytes, \p RecordSize bytes each; false (and
   /// BadId set) at a record whose ID is not in the map.
   template <unsigned RecordSize> bool walk(llvm::StringRef Bytes) {
+    const uint64_t LoadBias = Options.LoadBias;
+    const uint32_t *Table = Rows.table().data();
+    const size_t TableSize = Rows.table().size();
+    // The stack Fr[0 .. Top) of Cap frames, in locals.
+    Frame *Fr = Frames.data();
+    size_t Top = Open, Cap = Frames.size();
+    uint64_t Last = LastCycles;
+    auto push = [&](const Frame &F) {
+      if (LLVM_UNLIKELY(Top == Cap)) {
+        Frames.resize(2 * Cap);
+        Fr = Frames.data();
+        Cap = Frames.size();
+      }
+      Fr[Top++] = F;
+    };
+    bool Done = true;
     for (const char *Ptr = Bytes.begin(); Ptr != Bytes.end();
          Ptr += RecordSize) {
       DumpRecord R = decodeRecord(Ptr, RecordSize);
       // ID 0 is never a region: a probe of a module that did not register.
       if (LLVM_UNLIKELY(R.Id == 0) && V2)
         continue;
-      uint32_t Row = Rows.lookup(R.Id);
+      uint32_t Row = LLVM_LIKELY(Table)
+                         ? R.Id < TableSize ? Table[R.Id] : RowIndex::None
+                         : Rows.lookup(R.Id);
       if (LLVM_UNLIKELY(Row == RowIndex::None)) {
         BadId = R.Id;
-        return false;
+        Done = false;
+        break;
       }
-      uint64_t Site = R.Site - Options.LoadBias;
-      LastCycles = R.Cycles;
+      uint64_t Site = R.Site - LoadBias;
+      Last = R.Cycles;
       if (LLVM_UNLIKELY(R.Cycles == 0) && V2)
         ++Acc[Row].ZeroCounters;
       if (R.Depth) {
-        withDepth(R, Row, Site);
+        // The record says where its instance sat on the runtime's stack:
+        // recorded instances at or above a start's position, or above an
+        // end's, were left without their end probe (the runtime closed them
+        // there).
+        uint32_t Keep = R.IsEnd ? R.Depth : R.Depth - 1;
+        while (LLVM_UNLIKELY(Top && Fr[Top - 1].Depth > Keep))
+          closeTop(Fr, Top, R.Cycles, Site, /*Repaired=*/true);
+        if (!R.IsEnd) {
+          push({R.Id, Row, R.Cycles, Site, R.Depth});
+          continue;
+        }
+        if (LLVM_LIKELY(Top && Fr[Top - 1].Depth == R.Depth &&
+                        Fr[Top - 1].Row == Row))
+          closeTop(Fr, Top, R.Cycles, Site, /*Repaired=*/false);
+        else
+          ++P.UnmatchedEnds; // its start was not recorded (cap)
         continue;
       }
       if (!R.IsEnd) {
         push({R.Id, Row, R.Cycles, Site});
         continue;
       }
-      if (LLVM_LIKELY(Open && Frames[Open - 1].Row == Row)) {
-        closeTop(R.Cycles, Site, /*Repaired=*/false);
+      if (LLVM_LIKELY(Top && Fr[Top - 1].Row == Row)) {
+        closeTop(Fr, Top, R.Cycles, Site, /*Repaired=*/false);
         continue;
       }
-      endBelowTop(R, Row, Site);
+      // An end that does not close the top instance closes the innermost
+      // open instance of its region, and the ones above it that lost their
+      // end (flagged), or is unmatched.
+      size_t Match = Top;
+      while (Match && Fr[Match - 1].Row != Row)
+        --Match;
+      if (!Match) {
+        ++P.UnmatchedEnds;
+        continue;
+      }
+      while (Top > Match)
+        closeTop(Fr, Top, R.Cycles, Site, /*Repaired=*/true);
+      closeTop(Fr, Top, R.Cycles, Site, /*Repaired=*/false);
     }
-    return true;
+    Open = Top;
+    LastCycles = Last;
+    return Done;
   }
 
   /// Closes the instances still open when the records end, at the last
   /// record.
   void finish() {
     while (Open)
-      closeTop(LastCycles, 0, /*Repaired=*/true);
+      closeTop(Frames.data(), Open, LastCycles, 0, /*Repaired=*/true);
   }
 
   /// Closes the instances still open as a start of depth 1 at \p Cycles,
@@ -261,61 +315,20 @@ public:
       if (!Frames[I].Depth)
         return false;
     while (Open)
-      closeTop(Cycles, Site, /*Repaired=*/true);
+      closeTop(Frames.data(), Open, Cycles, Site, /*Repaired=*/true);
     return true;
   }
 
   std::optional<uint32_t> BadId;
 
 private:
-  LLVM_ATTRIBUTE_ALWAYS_INLINE void push(const Frame &F) {
-    if (LLVM_UNLIKELY(Open == Frames.size()))
-      Frames.resize(2 * Frames.size());
-    Frames[Open++] = F;
-  }
-
-  /// A record that says where its instance sat on the runtime's stack:
-  /// recorded instances at or above a start's position, or above an end's,
-  /// were left without their end probe (the runtime closed them there).
-  LLVM_ATTRIBUTE_ALWAYS_INLINE void withDepth(const DumpRecord &R, uint32_t Row,
-                                              uint64_t Site) {
-    uint32_t Keep = R.IsEnd ? R.Depth : R.Depth - 1;
-    while (LLVM_UNLIKELY(Open && Frames[Open - 1].Depth > Keep))
-      closeTop(R.Cycles, Site, /*Repaired=*/true);
-    if (!R.IsEnd) {
-      push({R.Id, Row, R.Cycles, Site, R.Depth});
-      return;
-    }
-    if (LLVM_UNLIKELY(!Open || Frames[Open - 1].Depth != R.Depth ||
-                      Frames[Open - 1].Row != Row)) {
-      ++P.UnmatchedEnds; // its start was not recorded (cap)
-      return;
-    }
-    closeTop(R.Cycles, Site, /*Repaired=*/false);
-  }
-
-  /// An end (of a record without depth) that does not close the top
-  /// instance: it closes the innermost open instance of its region, and the
-  /// ones above that lost their end (flagged), or is unmatched.
-  LLVM_ATTRIBUTE_NOINLINE void endBelowTop(const DumpRecord &R, uint32_t Row,
-                                           uint64_t Site) {
-    size_t Match = Open;
-    while (Match && Frames[Match - 1].Row != Row)
-      --Match;
-    if (!Match) {
-      ++P.UnmatchedEnds;
-      return;
-    }
-    while (Open > Match)
-      closeTop(R.Cycles, Site, /*Repaired=*/true);
-    closeTop(R.Cycles, Site, /*Repaired=*/false);
-  }
-
-  /// Pops the top instance, ended at \p EndCycles by the record at
-  /// \p EndSite (or closed by repair).
-  LLVM_ATTRIBUTE_ALWAYS_INLINE void closeTop(uint64_t EndCycles,
+  /// Pops the top instance of the stack Fr[0 .. Top) (Fr is Frames.data()),
+  /// ended at
+  /// \p EndCycles by the record at \p EndSite (or closed by repair).
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void closeTop(Frame *Fr, size_t &Top,
+                                             uint64_t EndCycles,
                                              uint64_t EndSite, bool Repaired) {
-    const Frame &F = Frames[--Open];
+    const Frame &F = Fr[--Top];
     Accumulator &A = Acc[F.Row];
     // A counter does not go backwards, and no instance lasts 2^62 ticks
     // (15 years at 10 GHz): such an instance counts with 0 cycles.
@@ -340,23 +353,24 @@ private:
     }
     if (LLVM_UNLIKELY(!A.StartSite))
       A.StartSite = F.StartSite;
-    if (Open) {
-      Frame &Parent = Frames[Open - 1];
+    if (Top) {
+      Frame &Parent = Fr[Top - 1];
       A.addParent(Parent.Row + 1);
       Parent.Descendants += 1 + F.Descendants;
       Parent.ChildInclusive += Incl;
     } else {
       A.addParent(0);
     }
-    if (Options.OnInstance)
-      report(F, Incl, Raw, Repaired);
+    if (LLVM_UNLIKELY(bool(Options.OnInstance)))
+      report(F, Top, Incl, Raw, Repaired);
   }
 
-  /// Calls OnInstance for the instance \p F just popped.
-  LLVM_ATTRIBUTE_NOINLINE void report(const Frame &F, uint64_t Incl,
+  /// Calls OnInstance for the instance \p F just popped, inside the open
+  /// instances Frames[0 .. Top).
+  LLVM_ATTRIBUTE_NOINLINE void report(const Frame &F, size_t Top, uint64_t Incl,
                                       uint64_t Raw, bool Repaired) {
     Path.clear();
-    for (size_t I = 0; I != Open; ++I)
+    for (size_t I = 0; I != Top; ++I)
       Path.push_back(Frames[I].Id);
     uint64_t Self = Incl > F.ChildInclusive ? Incl - F.ChildInclusive : 0;
     Options.OnInstance({ThreadIndex, ThreadId, F.Id, F.StartCycles, Incl, Raw,
@@ -373,7 +387,8 @@ private:
   /// The calibrated costs, in whole ticks.
   uint64_t PairTicks, NestedTicks;
   uint64_t LastCycles = 0;
-  /// The open instances: Frames[0 .. Open), innermost last.
+  /// The open instances: Frames[0 .. Open), innermost last (during a walk,
+  /// its local Top replaces Open).
   std::vector<Frame> Frames;
   size_t Open = 0;
   std::vector<uint32_t> Path;
