@@ -214,7 +214,12 @@ public:
       : P(P), Acc(Acc), Rows(Rows), Options(Options), V2(V2),
         ThreadIndex(ThreadIndex), ThreadId(ThreadId),
         PairTicks(uint64_t(P.PairCost)), NestedTicks(uint64_t(P.NestedCost)),
-        Frames(64) {}
+        Frames(64) {
+    // The sentinel below the stack: no depth, so that no start or end closes
+    // it, and row None, so that no end matches it and an instance directly
+    // on it gets parent key None + 1 = 0 (no parent).
+    Frames[0] = {0, RowIndex::None, 0, 0, 0};
+  }
 
   /// Walks the records in \p Bytes, \p RecordSize bytes each; false (and
   /// BadId set) at a record whose ID is not in the map.
@@ -222,17 +227,17 @@ public:
     const uint64_t LoadBias = Options.LoadBias;
     const uint32_t *Table = Rows.table().data();
     const size_t TableSize = Rows.table().size();
-    // The stack Fr[0 .. Top) of Cap frames, in locals.
+    // The stack Fr[1 .. Top] of Cap frames (Fr[0]: the sentinel), in locals.
     Frame *Fr = Frames.data();
     size_t Top = Open, Cap = Frames.size();
     uint64_t Last = LastCycles;
     auto push = [&](const Frame &F) {
-      if (LLVM_UNLIKELY(Top == Cap)) {
+      if (LLVM_UNLIKELY(Top + 1 == Cap)) {
         Frames.resize(2 * Cap);
         Fr = Frames.data();
         Cap = Frames.size();
       }
-      Fr[Top++] = F;
+      Fr[++Top] = F;
     };
     bool Done = true;
     for (const char *Ptr = Bytes.begin(); Ptr != Bytes.end();
@@ -259,14 +264,13 @@ public:
         // end's, were left without their end probe (the runtime closed them
         // there).
         uint32_t Keep = R.IsEnd ? R.Depth : R.Depth - 1;
-        while (LLVM_UNLIKELY(Top && Fr[Top - 1].Depth > Keep))
+        while (LLVM_UNLIKELY(Fr[Top].Depth > Keep))
           closeTop(Fr, Top, R.Cycles, Site, /*Repaired=*/true);
         if (!R.IsEnd) {
           push({R.Id, Row, R.Cycles, Site, R.Depth});
           continue;
         }
-        if (LLVM_LIKELY(Top && Fr[Top - 1].Depth == R.Depth &&
-                        Fr[Top - 1].Row == Row))
+        if (LLVM_LIKELY(Fr[Top].Depth == R.Depth && Fr[Top].Row == Row))
           closeTop(Fr, Top, R.Cycles, Site, /*Repaired=*/false);
         else
           ++P.UnmatchedEnds; // its start was not recorded (cap)
@@ -276,7 +280,7 @@ public:
         push({R.Id, Row, R.Cycles, Site});
         continue;
       }
-      if (LLVM_LIKELY(Top && Fr[Top - 1].Row == Row)) {
+      if (LLVM_LIKELY(Fr[Top].Row == Row)) {
         closeTop(Fr, Top, R.Cycles, Site, /*Repaired=*/false);
         continue;
       }
@@ -284,7 +288,7 @@ public:
       // open instance of its region, and the ones above it that lost their
       // end (flagged), or is unmatched.
       size_t Match = Top;
-      while (Match && Fr[Match - 1].Row != Row)
+      while (Match && Fr[Match].Row != Row)
         --Match;
       if (!Match) {
         ++P.UnmatchedEnds;
@@ -311,7 +315,7 @@ public:
   /// nothing closed, when one of them has no depth (such a start would not
   /// close it).
   bool closeAllAt(uint64_t Cycles, uint64_t Site) {
-    for (size_t I = 0; I != Open; ++I)
+    for (size_t I = 1; I <= Open; ++I)
       if (!Frames[I].Depth)
         return false;
     while (Open)
@@ -322,13 +326,13 @@ public:
   std::optional<uint32_t> BadId;
 
 private:
-  /// Pops the top instance of the stack Fr[0 .. Top) (Fr is Frames.data()),
-  /// ended at
-  /// \p EndCycles by the record at \p EndSite (or closed by repair).
+  /// Pops the top instance Fr[Top] of the stack (Fr is Frames.data()),
+  /// ended at \p EndCycles by the record at \p EndSite (or closed by
+  /// repair).
   LLVM_ATTRIBUTE_ALWAYS_INLINE void closeTop(Frame *Fr, size_t &Top,
                                              uint64_t EndCycles,
                                              uint64_t EndSite, bool Repaired) {
-    const Frame &F = Fr[--Top];
+    const Frame &F = Fr[Top--];
     Accumulator &A = Acc[F.Row];
     // A counter does not go backwards, and no instance lasts 2^62 ticks
     // (15 years at 10 GHz): such an instance counts with 0 cycles.
@@ -353,24 +357,20 @@ private:
     }
     if (LLVM_UNLIKELY(!A.StartSite))
       A.StartSite = F.StartSite;
-    if (Top) {
-      Frame &Parent = Fr[Top - 1];
-      A.addParent(Parent.Row + 1);
-      Parent.Descendants += 1 + F.Descendants;
-      Parent.ChildInclusive += Incl;
-    } else {
-      A.addParent(0);
-    }
+    Frame &Parent = Fr[Top]; // the sentinel when there is none
+    A.addParent(Parent.Row + 1);
+    Parent.Descendants += 1 + F.Descendants;
+    Parent.ChildInclusive += Incl;
     if (LLVM_UNLIKELY(bool(Options.OnInstance)))
       report(F, Top, Incl, Raw, Repaired);
   }
 
   /// Calls OnInstance for the instance \p F just popped, inside the open
-  /// instances Frames[0 .. Top).
+  /// instances Frames[1 .. Top].
   LLVM_ATTRIBUTE_NOINLINE void report(const Frame &F, size_t Top, uint64_t Incl,
                                       uint64_t Raw, bool Repaired) {
     Path.clear();
-    for (size_t I = 0; I != Top; ++I)
+    for (size_t I = 1; I <= Top; ++I)
       Path.push_back(Frames[I].Id);
     uint64_t Self = Incl > F.ChildInclusive ? Incl - F.ChildInclusive : 0;
     Options.OnInstance({ThreadIndex, ThreadId, F.Id, F.StartCycles, Incl, Raw,
@@ -387,8 +387,8 @@ private:
   /// The calibrated costs, in whole ticks.
   uint64_t PairTicks, NestedTicks;
   uint64_t LastCycles = 0;
-  /// The open instances: Frames[0 .. Open), innermost last (during a walk,
-  /// its local Top replaces Open).
+  /// The open instances: Frames[1 .. Open] above the sentinel Frames[0],
+  /// innermost last (during a walk, its local Top replaces Open).
   std::vector<Frame> Frames;
   size_t Open = 0;
   std::vector<uint32_t> Path;
