@@ -97,6 +97,8 @@ RunsProfile lwp::combineRuns(llvm::ArrayRef<Profile> Runs) {
         continue;
       RR.Extrapolated |= R->Extrapolated;
       RR.Unwound |= R->Unwound != 0;
+      RR.Implausible |= R->Implausible;
+      RR.CyclesUnknown |= R->CyclesUnknown;
       Mean.Samples += R->Samples;
       Mean.Repaired += R->Repaired;
       Mean.Unwound += R->Unwound;
@@ -117,6 +119,8 @@ RunsProfile lwp::combineRuns(llvm::ArrayRef<Profile> Runs) {
     Mean.TotalCycles = RR.Cycles.Mean;
     Mean.SelfCycles = RR.Self.Mean;
     Mean.Extrapolated = RR.Extrapolated;
+    Mean.Implausible = RR.Implausible;
+    Mean.CyclesUnknown = RR.CyclesUnknown;
     Out.Mean.Regions.push_back(Mean);
     Out.Regions.push_back(std::move(RR));
   }

@@ -7,8 +7,8 @@
 #include "lwp/Report/Writers.h"
 #include "lwp/Support/TextTable.h"
 
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -83,8 +83,7 @@ static json::Value jsonOptional(const std::optional<uint32_t> &V);
 /// Adds the map's fields of region \p Id (row \p E) to a JSON region: id,
 /// kind, function, image, depth, height, parent, file, line, column,
 /// operator, operator_name (null when absent) and operators.
-static void addMapFields(json::Object &Row, uint32_t Id,
-                         const RegionEntry &E) {
+static void addMapFields(json::Object &Row, uint32_t Id, const RegionEntry &E) {
   Row["id"] = int64_t(Id);
   Row["kind"] = stringifyRegionKind(E.Kind);
   Row["function"] = E.Function;
@@ -97,9 +96,8 @@ static void addMapFields(json::Object &Row, uint32_t Id,
   Row["column"] = int64_t(E.Loc.Column);
   Row["operator"] =
       E.Operator.empty() ? json::Value(nullptr) : json::Value(E.Operator);
-  Row["operator_name"] = E.OperatorName.empty()
-                             ? json::Value(nullptr)
-                             : json::Value(E.OperatorName);
+  Row["operator_name"] = E.OperatorName.empty() ? json::Value(nullptr)
+                                                : json::Value(E.OperatorName);
   Row["operators"] = operatorsJSON(E);
 }
 
@@ -314,11 +312,11 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
 }
 
 static const char *const FieldNames[] = {
-    "id",         "kind",    "function", "depth",  "height", "parent",
-    "count",      "samples", "repaired", "cycles", "self",   "extrapolated",
-    "min",        "median",  "p90",      "max",    "share",  "start_offset",
-    "end_offset", "file",    "line",     "column", "operator",
-    "operator_name", "operators"};
+    "id",     "kind",         "function",     "depth",         "height",
+    "parent", "count",        "samples",      "repaired",      "cycles",
+    "self",   "extrapolated", "min",          "median",        "p90",
+    "max",    "share",        "start_offset", "end_offset",    "file",
+    "line",   "column",       "operator",     "operator_name", "operators"};
 
 void lwp::writeCSV(raw_ostream &OS, const ReportInput &In,
                    const RowOptions &Options) {
@@ -334,18 +332,17 @@ void lwp::writeCSV(raw_ostream &OS, const ReportInput &In,
     };
     std::string Share =
         noShare(*R) ? std::string() : formatv("{0:f3}", share(In, *R)).str();
-    OS << formatv("{0},{1},{2},{3},{4},{5},{6},{7},{8},{9},{10},{11},"
-                  "{12},{13},{14},{15},{16},{17},{18},{19},{20},{21},"
-                  "{22},{23},{24}\n",
-                  R->Id, stringifyRegionKind(E.Kind), quote(E.Function),
-                  opt(E.Depth), opt(E.Height), opt(E.ParentId), R->Count,
-                  R->Samples, R->Repaired, cycles(R->TotalCycles),
-                  cycles(R->SelfCycles), R->Extrapolated ? 1 : 0, R->Min,
-                  R->Median, R->P90, R->Max, Share,
-                  siteOffset(In, R->Id, R->StartSite),
-                  siteOffset(In, R->Id, R->EndSite), quote(E.Loc.File),
-                  E.Loc.Line, E.Loc.Column, quote(E.Operator),
-                  quote(E.OperatorName), quote(llvm::join(E.Operators, "+")));
+    OS << formatv(
+        "{0},{1},{2},{3},{4},{5},{6},{7},{8},{9},{10},{11},"
+        "{12},{13},{14},{15},{16},{17},{18},{19},{20},{21},"
+        "{22},{23},{24}\n",
+        R->Id, stringifyRegionKind(E.Kind), quote(E.Function), opt(E.Depth),
+        opt(E.Height), opt(E.ParentId), R->Count, R->Samples, R->Repaired,
+        cycles(R->TotalCycles), cycles(R->SelfCycles), R->Extrapolated ? 1 : 0,
+        R->Min, R->Median, R->P90, R->Max, Share,
+        siteOffset(In, R->Id, R->StartSite), siteOffset(In, R->Id, R->EndSite),
+        quote(E.Loc.File), E.Loc.Line, E.Loc.Column, quote(E.Operator),
+        quote(E.OperatorName), quote(llvm::join(E.Operators, "+")));
   }
 }
 
@@ -446,12 +443,11 @@ void lwp::writeDiffTable(raw_ostream &OS, const ReportInput &A,
   T.print(OS);
 }
 
-std::vector<OperatorSummaryRow>
-lwp::summarizeOperators(const ReportInput &In, double &Outside) {
+std::vector<OperatorSummaryRow> lwp::summarizeOperators(const ReportInput &In,
+                                                        double &Outside) {
   // The nearest operator region around each region, through the map's
   // parents (regions that did not run have no profile but still a parent).
-  auto enclosingOperator =
-      [&](const RegionEntry &E) -> const RegionProfile * {
+  auto enclosingOperator = [&](const RegionEntry &E) -> const RegionProfile * {
     std::optional<uint32_t> Parent = E.ParentId;
     // At most one step per region: a corrupt map's cycle of parents stops.
     for (size_t Steps = 0; Parent && Steps <= In.P.Regions.size(); ++Steps) {
@@ -493,16 +489,16 @@ lwp::summarizeOperators(const ReportInput &In, double &Outside) {
   for (OperatorSummaryRow &Row : Rows)
     Row.Share =
         In.P.TopLevelCycles > 0 ? 100.0 * Row.Total / In.P.TopLevelCycles : 0;
-  llvm::sort(Rows, [](const OperatorSummaryRow &A,
-                      const OperatorSummaryRow &B) {
-    return A.Total != B.Total ? A.Total > B.Total : A.Operator < B.Operator;
-  });
+  llvm::sort(
+      Rows, [](const OperatorSummaryRow &A, const OperatorSummaryRow &B) {
+        return A.Total != B.Total ? A.Total > B.Total : A.Operator < B.Operator;
+      });
   Outside = std::max(0.0, In.P.TopLevelCycles - Outermost);
   return Rows;
 }
 
-void lwp::writeOperatorSummary(raw_ostream &OS, const ReportInput &In,
-                               bool CSV, bool JSON) {
+void lwp::writeOperatorSummary(raw_ostream &OS, const ReportInput &In, bool CSV,
+                               bool JSON) {
   double Outside = 0;
   std::vector<OperatorSummaryRow> Rows = summarizeOperators(In, Outside);
   auto mean = [](const OperatorSummaryRow &R) {
@@ -511,9 +507,8 @@ void lwp::writeOperatorSummary(raw_ostream &OS, const ReportInput &In,
   if (CSV) {
     OS << "operator,regions,instances,cycles,self,share,mean\n";
     for (const OperatorSummaryRow &R : Rows)
-      OS << formatv("\"{0}\",{1},{2},{3:f1},{4:f1},{5:f3},{6:f1}\n",
-                    R.Operator, R.Regions, R.Instances, R.Total, R.Self,
-                    R.Share, mean(R));
+      OS << formatv("\"{0}\",{1},{2},{3:f1},{4:f1},{5:f3},{6:f1}\n", R.Operator,
+                    R.Regions, R.Instances, R.Total, R.Self, R.Share, mean(R));
     return;
   }
   if (JSON) {
@@ -552,8 +547,7 @@ void lwp::writeOperatorSummary(raw_ostream &OS, const ReportInput &In,
            formatv("{0:f1}%", R.Share).str(),
            std::to_string(rounded(mean(R)))});
   T.print(OS);
-  OS << formatv("\noutside operators: {0} cycles ({1:f1}%)\n",
-                rounded(Outside),
+  OS << formatv("\noutside operators: {0} cycles ({1:f1}%)\n", rounded(Outside),
                 In.P.TopLevelCycles > 0 ? 100.0 * Outside / In.P.TopLevelCycles
                                         : 0.0);
 }
@@ -623,26 +617,46 @@ void lwp::writeRunsTable(raw_ostream &OS, const ReportInput &In,
                {"sd", true},
                {"share", true},
                {"source", false}});
-  bool AnyExtrapolated = false;
+  bool AnyExtrapolated = false, AnyImplausible = false;
   for (const RegionProfile *R : selectRows(In, Options)) {
     const RegionRuns &RR = *Runs.lookup(R->Id);
     const RegionEntry &E = *R->Entry;
-    std::string Mark = RR.Extrapolated ? "*" : RR.Unwound ? "!" : "";
-    AnyExtrapolated |= RR.Extrapolated;
-    T.add({regionName(E, /*Qualified=*/true),
-           std::to_string(R->Id), E.Depth ? std::to_string(*E.Depth) : "-",
-           countRange(RR), std::to_string(rounded(RR.Cycles.Mean)) + Mark,
-           std::to_string(rounded(RR.Cycles.Min)),
-           std::to_string(rounded(RR.Cycles.Max)), relative(RR.Cycles),
-           std::to_string(rounded(RR.Self.Mean)) + Mark,
-           std::to_string(rounded(RR.Self.Min)),
-           std::to_string(rounded(RR.Self.Max)), relative(RR.Self),
-           formatv("{0:f1}%", RR.Share.Mean).str(), E.Loc.str()});
+    std::string Mark = RR.Implausible    ? "?"
+                       : RR.Extrapolated ? "*"
+                       : RR.Unwound      ? "!"
+                                         : "";
+    AnyExtrapolated |= RR.Extrapolated && !RR.Implausible;
+    AnyImplausible |= RR.Implausible != 0;
+    // Figures of a run that cannot be real, or that are unknown, make the
+    // mean and the spread meaningless: '?' or '-' instead.
+    auto figure = [&](double V, bool Marked) {
+      return RR.CyclesUnknown ? std::string("-")
+             : RR.Implausible
+                 ? std::string("?")
+                 : std::to_string(rounded(V)) + (Marked ? Mark : std::string());
+    };
+    auto sd = [&](const RunSpread &S) {
+      return RR.CyclesUnknown || RR.Implausible ? std::string("-")
+                                                : relative(S);
+    };
+    T.add({regionName(E, /*Qualified=*/true), std::to_string(R->Id),
+           E.Depth ? std::to_string(*E.Depth) : "-", countRange(RR),
+           figure(RR.Cycles.Mean, true), figure(RR.Cycles.Min, false),
+           figure(RR.Cycles.Max, false), sd(RR.Cycles),
+           figure(RR.Self.Mean, true), figure(RR.Self.Min, false),
+           figure(RR.Self.Max, false), sd(RR.Self),
+           RR.CyclesUnknown ? "-"
+           : RR.Implausible ? "?"
+                            : formatv("{0:f1}%", RR.Share.Mean).str(),
+           E.Loc.str()});
   }
   T.print(OS);
   if (AnyExtrapolated)
     OS << "\n* extrapolated in some run: count > samples, total = recorded "
           "mean x count\n";
+  if (AnyImplausible)
+    OS << "\n? figures that cannot be real in some run (a corrupt dump; the "
+          "warnings on stderr say which)\n";
 }
 
 void lwp::writeRunsCSV(raw_ostream &OS, const ReportInput &In,
@@ -650,7 +664,7 @@ void lwp::writeRunsCSV(raw_ostream &OS, const ReportInput &In,
   OS << "id,kind,function,depth,height,parent,runs,count_min,count_max,"
         "cycles_mean,cycles_min,cycles_max,cycles_stddev,self_mean,self_min,"
         "self_max,self_stddev,share_mean,share_min,share_max,extrapolated,"
-        "file,line,column\n";
+        "implausible,file,line,column\n";
   auto opt = csvOptional;
   auto quote = csvQuote;
   for (const RegionProfile *R : selectRows(In, Options)) {
@@ -663,8 +677,15 @@ void lwp::writeRunsCSV(raw_ostream &OS, const ReportInput &In,
     for (const RunSpread *S : {&RR.Cycles, &RR.Self})
       OS << formatv("{0:f1},{1:f1},{2:f1},{3:f1},", S->Mean, S->Min, S->Max,
                     S->StdDev);
-    OS << formatv("{0:f3},{1:f3},{2:f3},{3},{4},{5},{6}\n", RR.Share.Mean,
-                  RR.Share.Min, RR.Share.Max, RR.Extrapolated ? 1 : 0,
+    // No share of figures that cannot be real or are unknown (as in the
+    // single-run CSV).
+    if (RR.Implausible || RR.CyclesUnknown)
+      OS << ",,,";
+    else
+      OS << formatv("{0:f3},{1:f3},{2:f3},", RR.Share.Mean, RR.Share.Min,
+                    RR.Share.Max);
+    OS << formatv("{0},{1},{2},{3},{4}\n", RR.Extrapolated ? 1 : 0,
+                  quote(stringifyImplausible(RR.Implausible)),
                   quote(E.Loc.File), E.Loc.Line, E.Loc.Column);
   }
 }
@@ -705,6 +726,8 @@ void lwp::writeRunsJSON(raw_ostream &OS, const ReportInput &In,
         {"share", spreadJSON(RR.Share)},
         {"extrapolated", RR.Extrapolated},
         {"unwound", RR.Unwound},
+        {"implausible", stringifyImplausible(RR.Implausible)},
+        {"cycles_unknown", RR.CyclesUnknown},
     };
     addMapFields(Row, R->Id, E);
     Regions.push_back(std::move(Row));

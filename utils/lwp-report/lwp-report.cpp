@@ -395,9 +395,9 @@ int main(int argc, char **argv) {
     Profiles.push_back(std::move(*P));
   }
   lwp::Profile *P = &Profiles[0];
-  // The table prints the warnings in its header; other formats get them on
-  // stderr (JSON also in "dump.warnings").
-  if (OutputFormat != Format::Table || Diff)
+  // The table of one run prints the warnings in its header; other formats,
+  // and several runs, get them on stderr (JSON also in "dump.warnings").
+  if (OutputFormat != Format::Table || Diff || Profiles.size() > 1)
     for (size_t I = 0; I != Profiles.size(); ++I)
       for (const std::string &W : Profiles[I].Warnings)
         WithColor::warning(errs(), "lwp-report")

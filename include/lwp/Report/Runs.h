@@ -48,6 +48,12 @@ struct RegionRuns {
   bool Extrapolated = false;
   /// Some run has unwound instances of the region.
   bool Unwound = false;
+  /// ImplausibleReason bits of the region in any run: its figures cannot be
+  /// real there (a corrupt dump), so the means are not shown as figures.
+  unsigned Implausible = 0;
+  /// Some run has no cycles for the region (it ran but no instance was
+  /// recorded, and the input has no exact figures).
+  bool CyclesUnknown = false;
 };
 
 /// Several runs combined.
