@@ -259,18 +259,29 @@ public:
       if (LLVM_UNLIKELY(R.Cycles == 0) && V2)
         ++Acc[Row].ZeroCounters;
       if (R.Depth) {
-        // The record says where its instance sat on the runtime's stack:
-        // recorded instances at or above a start's position, or above an
+        // The record says where its instance sat on the runtime's stack.
+        // The common cases first: a start above the top instance, the end of
+        // the top instance.
+        if (!R.IsEnd && LLVM_LIKELY(Fr[Top].Depth < R.Depth)) {
+          push({R.Id, Row, R.Cycles, Site, R.Depth});
+          continue;
+        }
+        if (R.IsEnd &&
+            LLVM_LIKELY(Fr[Top].Depth == R.Depth && Fr[Top].Row == Row)) {
+          closeTop(Fr, Top, R.Cycles, Site, /*Repaired=*/false);
+          continue;
+        }
+        // Recorded instances at or above a start's position, or above an
         // end's, were left without their end probe (the runtime closed them
         // there).
         uint32_t Keep = R.IsEnd ? R.Depth : R.Depth - 1;
-        while (LLVM_UNLIKELY(Fr[Top].Depth > Keep))
+        while (Fr[Top].Depth > Keep)
           closeTop(Fr, Top, R.Cycles, Site, /*Repaired=*/true);
         if (!R.IsEnd) {
           push({R.Id, Row, R.Cycles, Site, R.Depth});
           continue;
         }
-        if (LLVM_LIKELY(Fr[Top].Depth == R.Depth && Fr[Top].Row == Row))
+        if (Fr[Top].Depth == R.Depth && Fr[Top].Row == Row)
           closeTop(Fr, Top, R.Cycles, Site, /*Repaired=*/false);
         else
           ++P.UnmatchedEnds; // its start was not recorded (cap)
@@ -361,7 +372,7 @@ private:
     A.addParent(Parent.Row + 1);
     Parent.Descendants += 1 + F.Descendants;
     Parent.ChildInclusive += Incl;
-    if (LLVM_UNLIKELY(bool(Options.OnInstance)))
+    if (LLVM_UNLIKELY(Reporting))
       report(F, Top, Incl, Raw, Repaired);
   }
 
@@ -381,6 +392,8 @@ private:
   std::vector<Accumulator> &Acc;
   const RowIndex &Rows;
   const ProfileOptions &Options;
+  /// Options.OnInstance is set.
+  bool Reporting = bool(Options.OnInstance);
   bool V2;
   size_t ThreadIndex;
   uint64_t ThreadId;
