@@ -15,6 +15,7 @@
 #   libclang-rt-22-dev                       libFuzzer, sanitizers, XRay runtime (fuzz, bench)
 #   libomp-22-dev                            OpenMP runtime (parallel loops on threads, lwp-run --openmp)
 #   time                                     /usr/bin/time -v (utils/bench peak memory)
+#   libsimdjson-dev                          simdjson 3: the TVM lwp.json import (lwp-report --tvm-json)
 #   newlib-source                            newlib's source tarball: the Hexagon C library
 #                                            (runtime/hexagon/libc, built by the build)
 set -euo pipefail
@@ -22,7 +23,7 @@ set -euo pipefail
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
           qemu-user cmake ninja-build g++ python3 libgtest-dev zlib1g-dev libzstd-dev libedit-dev
           libcurl4-openssl-dev libxml2-dev libffi-dev libc6-dev-arm64-cross
-          libclang-rt-22-dev libomp-22-dev time newlib-source)
+          libclang-rt-22-dev libomp-22-dev time newlib-source libsimdjson-dev)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -12,6 +12,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 
 using namespace lwp;
@@ -72,6 +73,10 @@ public:
 
 llvm::Error DumpThread::forEachRecordRun(llvm::function_ref<bool(StringRef)> F,
                                          uint64_t First, uint64_t Count) const {
+  if (Stream) {
+    assert(First == 0 && "a streamed thread is read whole");
+    return Stream(F);
+  }
   First = std::min(First, NumRecords);
   uint64_t End = First + std::min(Count, NumRecords - First);
   if (Source->Buffer) {
@@ -120,6 +125,12 @@ llvm::Error DumpThread::forEachRecord(
         return false;
     return true;
   });
+}
+
+void Dump::streamThread(size_t Index, uint64_t NumRecords,
+                        RecordStream Stream) {
+  Threads[Index].NumRecords = NumRecords;
+  Threads[Index].Stream = std::move(Stream);
 }
 
 StringRef lwp::stringifyDumpTarget(unsigned Target) {

@@ -3,6 +3,16 @@
 // Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
 //
 //===----------------------------------------------------------------------===//
+//
+// One pass over the text feeds the analysis: the top-level object is walked
+// by a small JSON scanner, the entries array window by window by simdjson's
+// On-Demand parser (a window of about 1 MiB cut after an entry's '}', parsed
+// as an array of its own). A window that does not parse as plain TVM entries
+// (three integer members, nothing else) is read by the scanner instead, which
+// gives every error its line and column; so simdjson only ever speeds up
+// entries the scanner would read the same way.
+//
+//===----------------------------------------------------------------------===//
 
 #include "lwp/Report/TVM.h"
 #include "lwp/Runtime/DumpFormat.h"
@@ -16,14 +26,16 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <simdjson.h>
+
 #include <cstring>
+#include <functional>
+#include <optional>
 
 #if defined(__unix__)
 #include <sys/mman.h>
 #include <unistd.h>
 #endif
-#include <functional>
-#include <map>
 
 using namespace lwp;
 using llvm::createStringError;
@@ -36,25 +48,10 @@ template <typename T> void append(std::string &Out, T V) {
   Out.append(Bytes, sizeof(T));
 }
 
-/// A dump built in a string: the bytes from Offset on, owned (no copy).
-class StringDumpBuffer : public llvm::MemoryBuffer {
-public:
-  StringDumpBuffer(std::string Bytes, size_t Offset, llvm::StringRef Name)
-      : Bytes(std::move(Bytes)), Name(Name.str()) {
-    init(this->Bytes.data() + Offset, this->Bytes.data() + this->Bytes.size(),
-         /*RequiresNullTerminator=*/false);
-  }
-  llvm::StringRef getBufferIdentifier() const override { return Name; }
-  BufferKind getBufferKind() const override { return MemoryBuffer_Malloc; }
-
-private:
-  std::string Bytes, Name;
-};
-
-/// Drops the pages of a file mapping that the scanner has read, so that
-/// memory follows the entries kept, not the file (only for a file mapped
-/// read-only: its pages come back from the file if read again, e.g. to
-/// count lines for an error).
+/// Drops the pages of a file mapping that the pass has read, so that memory
+/// follows the regions, not the file (only for a file mapped read-only: its
+/// pages come back from the file if read again, e.g. to count lines for an
+/// error, or by another pass).
 class PageReleaser {
 public:
   PageReleaser(llvm::StringRef Text, bool Enabled)
@@ -96,6 +93,10 @@ public:
   bool failed() const { return !Error.empty(); }
   /// The next character to read.
   const char *position() const { return P; }
+  /// Continues at \p NewP (after text read by other means).
+  void seek(const char *NewP) { P = NewP; }
+  /// The end of the text.
+  const char *end() const { return End; }
 
   /// Records \p What at the current position (the first error wins);
   /// returns false.
@@ -316,272 +317,207 @@ private:
   const char *Begin, *P, *End;
   std::string Error;
 };
-} // namespace
 
-/// The import of importTVMJSON; \p ReleaseRead: \p Text is a read-only file
-/// mapping whose pages may be dropped once read.
-static llvm::Expected<Dump> importTVM(llvm::StringRef Text,
-                                      llvm::StringRef Name, bool ReleaseRead) {
-  auto fail = [&](const llvm::Twine &What) -> llvm::Error {
-    return createStringError("TVM profile '" + Name + "': " + What);
-  };
-  JSONScanner S(Text);
-  // The records of the dump, built as the entries stream by (16 bytes an
-  // entry, the only figure that grows with the file), then the counts.
-  // The dump's header, count table and thread header go in front of the
-  // records, in room kept for them (TVM writes 5000 counts), so that the
-  // records are never copied. The reservation is address space: pages are
-  // resident once written (TVM writes about 50 bytes of text an entry).
-  constexpr size_t Room = 64 + 8 * 8192 + 16;
-  std::string Records(Room, '\0');
-  Records.reserve(Room + Text.size() / 2);
-  PageReleaser Releaser(Text, ReleaseRead);
-  std::vector<uint64_t> Counts;
-  bool HaveEntries = false, HaveCounts = false;
-  uint64_t NumEntries = 0;
-  // Open instances per ID (TVM writes no start/end flag: an ID's entries
-  // alternate), and the first entry of the largest ID.
-  llvm::DenseSet<uint32_t> Open;
-  uint32_t MaxId = 0;
-  uint64_t MaxIdEntry = 0;
-  std::optional<llvm::Error> Bad; // a semantic error, reported over syntax
+bool isJSONSpace(char C) {
+  return C == ' ' || C == '\n' || C == '\t' || C == '\r';
+}
 
-  auto entry = [&]() -> bool {
-    uint64_t Index = NumEntries++;
-    uint64_t Field[3] = {0, 0, 0};
-    bool Seen[3] = {false, false, false};
-    auto member = [&](llvm::StringRef Key) -> bool {
-      int K = Key == "ret" ? 0 : Key == "id" ? 1 : Key == "cyc" ? 2 : -1;
-      if (K < 0)
-        return S.skipValue();
-      if (S.peek() != '-' && !llvm::isDigit(S.peek())) {
-        Seen[K] = false;
-        return S.skipValue();
-      }
-      bool IsInteger, Negative;
-      if (!S.number(Field[K], IsInteger, Negative))
-        return false;
-      Seen[K] = IsInteger && !(Negative && Field[K]);
-      if (IsInteger && Negative && Field[K] && !Bad)
-        Bad = fail("entry " + llvm::Twine(Index) + " has a negative \"" + Key +
-                   "\"");
-      return true;
-    };
-    if (S.peek() != '{') {
-      if (!Bad)
-        Bad = fail("entry " + llvm::Twine(Index) +
-                   " lacks an integer \"ret\", \"id\" or \"cyc\"");
-      return S.skipValue();
-    }
-    if (!S.object(member))
-      return false;
-    if (Bad)
-      return true;
-    if (!Seen[0] || !Seen[1] || !Seen[2]) {
-      Bad = fail("entry " + llvm::Twine(Index) +
-                 " lacks an integer \"ret\", \"id\" or \"cyc\"");
-      return true;
-    }
-    // The return address is 32-bit in TVM's Hexagon runtime.
-    if (Field[0] > UINT32_MAX) {
-      Bad = fail("entry " + llvm::Twine(Index) + " has return address " +
-                 llvm::Twine(Field[0]) + ", outside 0..2^32-1");
-      return true;
-    }
-    if (Field[1] > LWP_ID_MASK) {
-      Bad = fail("entry " + llvm::Twine(Index) + " has ID " +
-                 llvm::Twine(Field[1]) +
-                 ", outside 0..2^31-1 (TVM numbers its loops densely from 0)");
-      return true;
-    }
-    uint32_t Word = uint32_t(Field[1]);
-    if (Index == 0 || Word > MaxId) {
-      MaxId = Word;
-      MaxIdEntry = Index;
-    }
-    if (!Open.insert(Word).second) {
-      Open.erase(Word);
-      Word |= LWP_ID_END_BIT;
-    }
-    append<uint32_t>(Records, uint32_t(Field[0]));
-    append<uint32_t>(Records, Word);
-    append<uint64_t>(Records, Field[2]);
-    Releaser.consumed(S.position());
-    return true;
-  };
-  auto count = [&]() -> bool {
-    if (S.peek() != '-' && !llvm::isDigit(S.peek())) {
-      if (!Bad)
-        Bad = fail("\"loop_counts\" holds a value that is not a count");
-      return S.skipValue();
-    }
-    uint64_t V;
-    bool IsInteger, Negative;
-    if (!S.number(V, IsInteger, Negative))
-      return false;
-    if ((!IsInteger || (Negative && V)) && !Bad)
-      Bad = fail("\"loop_counts\" holds a value that is not a count");
-    Counts.push_back(V);
-    return true;
-  };
-  bool Ok;
-  if (S.peek() != '{') {
-    Ok = S.skipValue();
+/// One entry of the entries array.
+struct TVMEntry {
+  uint64_t Ret, Id, Cyc;
+};
+
+/// Reads runs of plain TVM entries with simdjson's On-Demand parser: a
+/// window of the text, cut after an entry's '}', copied between '[' and ']'
+/// and parsed as an array of its own. A window that parses this way is a
+/// sequence of whole entries (an object cannot end early: its last '}' is
+/// its own), so the scanner continues right after it.
+class EntryWindows {
+public:
+  /// Bytes of text a window spans at most.
+  static constexpr size_t WindowBytes = 1 << 20;
+
+  /// Parses the entries from \p P (the start of an array element) on, up to
+  /// the last '}' within the next window of the text [P, End) (in the
+  /// file's last window: the last '}' before the array's ']'), appends them
+  /// to \p Out and returns the position after that '}'. nullptr when the
+  /// window holds anything but objects of exactly the members "ret" (below
+  /// 2^32), "id" (below 2^31) and "cyc", integers from 0 to 2^64-1, with
+  /// keys written without escapes: then \p Out is unchanged and cut() is
+  /// where the window ended.
+  const char *read(const char *P, const char *End, std::vector<TVMEntry> &Out);
+  /// The end of the last window read.
+  const char *cut() const { return Cut; }
+
+private:
+  simdjson::ondemand::parser Parser;
+  std::vector<char> Buffer;
+  const char *Cut = nullptr;
+};
+
+const char *EntryWindows::read(const char *P, const char *End,
+                               std::vector<TVMEntry> &Out) {
+  const char *WindowEnd = P + std::min<size_t>(End - P, WindowBytes);
+  Cut = WindowEnd;
+  const char *Last = nullptr;
+  if (WindowEnd != End) {
+    Last = static_cast<const char *>(memrchr(P, '}', WindowEnd - P));
   } else {
-    Ok = S.object([&](llvm::StringRef Key) -> bool {
-      if (Key == "entries" && S.peek() == '[' && !HaveEntries) {
-        HaveEntries = true;
-        return S.array(entry);
-      }
-      if (Key == "loop_counts" && S.peek() == '[' && !HaveCounts) {
-        HaveCounts = true;
-        return S.array(count);
-      }
-      return S.skipValue();
-    });
+    // The text's last window: the array's last entry ends in '}' then ']'.
+    for (const char *Q = WindowEnd; !Last;) {
+      Q = static_cast<const char *>(memrchr(P, '}', Q - P));
+      if (!Q)
+        break;
+      const char *R = Q + 1;
+      while (R != End && isJSONSpace(*R))
+        ++R;
+      if (R != End && *R == ']')
+        Last = Q;
+    }
   }
-  if (Ok && !S.atEnd())
-    S.fail("text after the JSON value");
-  if (S.failed()) {
-    if (Bad)
-      llvm::consumeError(std::move(*Bad));
-    return fail("not JSON: " + S.error());
+  if (!Last)
+    return nullptr;
+  Cut = Last + 1;
+  size_t Length = Cut - P;
+  Buffer.resize(Length + 2 + simdjson::SIMDJSON_PADDING);
+  Buffer[0] = '[';
+  memcpy(Buffer.data() + 1, P, Length);
+  Buffer[Length + 1] = ']';
+  size_t First = Out.size();
+  auto reject = [&]() -> const char * {
+    Out.resize(First);
+    return nullptr;
+  };
+  simdjson::ondemand::document Doc;
+  simdjson::ondemand::array Array;
+  if (Parser.iterate(Buffer.data(), Length + 2, Buffer.size()).get(Doc) ||
+      Doc.get_array().get(Array))
+    return reject();
+  for (auto Element : Array) {
+    simdjson::ondemand::object Object;
+    if (Element.get_object().get(Object))
+      return reject();
+    uint64_t Value[3];
+    unsigned Seen = 0;
+    for (auto Member : Object) {
+      simdjson::ondemand::field Field;
+      if (std::move(Member).get(Field))
+        return reject();
+      // The raw key, up to its closing quote (the buffer is padded).
+      const char *K = Field.key().raw();
+      unsigned Slot;
+      if (K[0] == 'r' && K[1] == 'e' && K[2] == 't' && K[3] == '"')
+        Slot = 0;
+      else if (K[0] == 'i' && K[1] == 'd' && K[2] == '"')
+        Slot = 1;
+      else if (K[0] == 'c' && K[1] == 'y' && K[2] == 'c' && K[3] == '"')
+        Slot = 2;
+      else
+        return reject();
+      if ((Seen >> Slot & 1) || Field.value().get_uint64().get(Value[Slot]))
+        return reject();
+      Seen |= 1u << Slot;
+    }
+    if (Seen != 7 || Value[0] > UINT32_MAX || Value[1] > LWP_ID_MASK)
+      return reject();
+    Out.push_back({Value[0], Value[1], Value[2]});
   }
-  if (!HaveEntries)
-    return fail("no \"entries\" array (not a TVM lwp.json)");
-  if (Bad)
-    return std::move(*Bad);
-  // TVM numbers its loops from 0 with one counter per model: an ID far
-  // beyond the number of entries is not one (and would size the count
-  // table).
-  uint64_t MaxTVMId = NumEntries + Counts.size() + 1024;
-  if (NumEntries && MaxId > MaxTVMId)
-    return fail("entry " + llvm::Twine(MaxIdEntry) + " has ID " +
-                llvm::Twine(MaxId) + ", outside 0.." + llvm::Twine(MaxTVMId) +
-                " (TVM numbers its loops densely from 0)");
-  // TVM's runtime counts every ID in its table (loop_counts): an entry of an
-  // ID beyond it is not TVM's.
-  if (HaveCounts && NumEntries && MaxId >= Counts.size())
-    return fail("entry " + llvm::Twine(MaxIdEntry) + " has ID " +
-                llvm::Twine(MaxId) + ", beyond the " +
-                llvm::Twine(Counts.size()) +
-                " counts of \"loop_counts\" (TVM counts every ID it records)");
-  if (Counts.empty() && NumEntries)
-    Counts.assign(MaxId + 1, 0);
-  if (Counts.size() > UINT32_MAX)
-    return fail("\"loop_counts\" has more than 2^32-1 counts");
-
-  // A version 1 dump: TVM's IDs are its own, program-wide, with no modules.
-  std::string Header(LWP_DUMP_MAGIC, LWP_DUMP_MAGIC_SIZE);
-  append<uint32_t>(Header, 1);
-  append<uint32_t>(Header, 64);
-  append<uint16_t>(Header, LWP_TARGET_HEXAGON);
-  append<uint16_t>(Header, LWP_COUNTER_PCYCLES);
-  append<uint32_t>(Header, sizeof(lwp_record32));
-  append<uint64_t>(Header, 0); // counter_hz
-  append<uint32_t>(Header, uint32_t(Counts.size()));
-  append<uint32_t>(Header, 0); // cap: unknown
-  append<uint64_t>(Header, 0); // dropped: unknown
-  append<uint32_t>(Header, 0); // images
-  append<uint32_t>(Header, 1); // threads
-  append<uint32_t>(Header, 0); // probe pair cost: unknown
-  append<uint32_t>(Header, 0);
-  for (uint64_t C : Counts)
-    append<uint64_t>(Header, C);
-  append<uint64_t>(Header, 0); // thread id
-  append<uint64_t>(Header, (Records.size() - Room) / sizeof(lwp_record32));
-  if (Header.size() <= Room) {
-    size_t Start = Room - Header.size();
-    memcpy(Records.data() + Start, Header.data(), Header.size());
-    return Dump::parse(
-        std::make_unique<StringDumpBuffer>(std::move(Records), Start, Name));
-  }
-  // More counts than the room kept: one copy.
-  Header.append(Records, Room);
-  Records = std::string();
-  return Dump::parse(
-      std::make_unique<StringDumpBuffer>(std::move(Header), 0, Name));
+  // Nothing after the array (the window held exactly the entries).
+  if (Doc.current_location().error() != simdjson::OUT_OF_BOUNDS)
+    return reject();
+  return Cut;
 }
 
-llvm::Expected<Dump> lwp::importTVMJSON(llvm::StringRef Text,
-                                        llvm::StringRef Name) {
-  return importTVM(Text, Name, /*ReleaseRead=*/false);
-}
+/// Infers the map from the records as a pass hands them over, and counts
+/// the return addresses outside the binary's functions.
+class MapInference {
+public:
+  MapInference(const ProfiledBinary &Binary, uint64_t LoadBias, size_t NumIds)
+      : Binary(Binary), LoadBias(LoadBias), Regions(NumIds) {}
+  void record(const DumpRecord &R);
+  InstrumentationMap finish(llvm::ArrayRef<uint64_t> Counts);
+  uint64_t Outside = 0, FirstOutside = 0;
 
-llvm::Expected<Dump> lwp::importTVMJSON(const llvm::MemoryBuffer &Buffer) {
-  return importTVM(Buffer.getBuffer(), Buffer.getBufferIdentifier(),
-                   Buffer.getBufferKind() ==
-                       llvm::MemoryBuffer::MemoryBuffer_MMap);
-}
-
-InstrumentationMap lwp::inferTVMMap(const Dump &D, const ProfiledBinary &Binary,
-                                    uint64_t LoadBias) {
-  // A site's function: an index into Binary.functions(), or, for a site no
-  // symbol covers, the site with the top bit set (its own pseudo-function,
-  // named by its address).
-  constexpr uint64_t NoSymbol = uint64_t(1) << 63;
+private:
+  /// A site's function: an index into Binary.functions(), or, for a site no
+  /// symbol covers, the site minus the load bias with the top bit set (its
+  /// own pseudo-function, named by its address).
+  static constexpr uint64_t NoSymbol = uint64_t(1) << 63;
   struct Info {
-    uint64_t Function;
+    uint64_t Function = 0;
     std::optional<uint32_t> Parent; // enclosing ID in the same function
     unsigned Level = 0;             // 0: function region
     unsigned Height = 0;
-    bool Recorded = true; // false: counted, never recorded
+    bool Recorded = false;
   };
-  llvm::DenseMap<uint32_t, Info> Regions;
-  const std::vector<FunctionSymbol> &Functions = Binary.functions();
-  for (const DumpThread &T : D.threads()) {
-    std::vector<std::pair<uint32_t, uint64_t>> Stack; // ID, function
-    // The dump was built in memory by importTVMJSON: reading cannot fail.
-    llvm::cantFail(T.forEachRecord([&](const DumpRecord &R) {
-      if (R.IsEnd) {
-        if (!Stack.empty() && Stack.back().first == R.Id)
-          Stack.pop_back();
-        return true;
-      }
-      uint64_t Address = R.Site - LoadBias;
-      SymbolizedSite S = Binary.symbolize(Address);
-      uint64_t Function = S.Function ? uint64_t(S.Function - Functions.data())
-                                     : (NoSymbol | Address);
-      auto [It, New] = Regions.try_emplace(R.Id, Info{Function});
-      if (New) {
-        // The nearest open region of the same function encloses it.
-        for (auto Open = Stack.rbegin(); Open != Stack.rend(); ++Open)
-          if (Open->second == Function) {
-            It->second.Parent = Open->first;
-            It->second.Level = Regions.find(Open->first)->second.Level + 1;
-            break;
-          }
-      }
-      Stack.push_back({R.Id, Function});
-      return true;
-    }));
+  uint64_t function(uint64_t Site);
+
+  const ProfiledBinary &Binary;
+  uint64_t LoadBias;
+  std::vector<Info> Regions; // by ID
+  std::vector<std::pair<uint32_t, uint64_t>> Stack; // ID, function
+  llvm::DenseMap<uint64_t, uint64_t> Sites;         // site -> function
+};
+
+uint64_t MapInference::function(uint64_t Site) {
+  auto [It, New] = Sites.try_emplace(Site, 0);
+  if (New) {
+    uint64_t Address = Site - LoadBias;
+    SymbolizedSite S = Binary.symbolize(Address);
+    It->second = S.Function
+                     ? uint64_t(S.Function - Binary.functions().data())
+                     : (NoSymbol | Address);
   }
+  if ((It->second & NoSymbol) && !Outside++)
+    FirstOutside = Site;
+  return It->second;
+}
+
+void MapInference::record(const DumpRecord &R) {
+  uint64_t Function = function(R.Site);
+  if (R.IsEnd) {
+    if (!Stack.empty() && Stack.back().first == R.Id)
+      Stack.pop_back();
+    return;
+  }
+  Info &In = Regions[R.Id];
+  if (!In.Recorded) {
+    In.Recorded = true;
+    In.Function = Function;
+    // The nearest open region of the same function encloses it.
+    for (auto Open = Stack.rbegin(); Open != Stack.rend(); ++Open)
+      if (Open->second == Function) {
+        In.Parent = Open->first;
+        In.Level = Regions[Open->first].Level + 1;
+        break;
+      }
+  }
+  Stack.push_back({R.Id, Function});
+}
+
+InstrumentationMap MapInference::finish(llvm::ArrayRef<uint64_t> Counts) {
   // Heights from the inferred nest, deepest regions first.
   std::vector<std::pair<unsigned, uint32_t>> ByLevel;
-  for (auto &[Id, In] : Regions)
-    ByLevel.push_back({In.Level, Id});
+  for (uint32_t Id = 0; Id != Regions.size(); ++Id)
+    if (Regions[Id].Recorded && Regions[Id].Parent)
+      ByLevel.push_back({Regions[Id].Level, Id});
   llvm::sort(ByLevel, std::greater<>());
-  for (auto [Level, Id] : ByLevel)
-    if (std::optional<uint32_t> Parent = Regions[Id].Parent) {
-      Info &P = Regions[*Parent];
-      P.Height = std::max(P.Height, Regions[Id].Height + 1);
-    }
-  // Regions that ran (loop_counts) but have no entry: TVM's buffer was full
-  // before they first ran. Their function is unknown.
-  for (size_t Id = 0; Id != D.counts().size(); ++Id)
-    if (D.counts()[Id] && !Regions.count(Id))
-      Regions.try_emplace(uint32_t(Id),
-                          Info{NoSymbol, std::nullopt, 0, 0, false});
-  std::vector<uint32_t> Ids;
-  for (auto &[Id, In] : Regions)
-    Ids.push_back(Id);
-  llvm::sort(Ids);
+  for (auto [Level, Id] : ByLevel) {
+    Info &P = Regions[*Regions[Id].Parent];
+    P.Height = std::max(P.Height, Regions[Id].Height + 1);
+  }
+  const std::vector<FunctionSymbol> &Functions = Binary.functions();
   InstrumentationMap Map;
-  for (uint32_t Id : Ids) {
+  for (uint32_t Id = 0; Id != Regions.size(); ++Id) {
     const Info &In = Regions[Id];
+    // Regions that ran (loop_counts) but have no entry: TVM's buffer was
+    // full before they first ran. Their function is unknown.
+    bool Unrecorded = !In.Recorded && Id < Counts.size() && Counts[Id];
+    if (!In.Recorded && !Unrecorded)
+      continue;
     RegionEntry E;
     E.Id = Id;
-    if (!In.Recorded)
+    if (Unrecorded)
       E.Function = UnrecordedTVMFunction.str();
     else if (!(In.Function & NoSymbol))
       E.Function = Functions[In.Function].Name;
@@ -600,4 +536,484 @@ InstrumentationMap lwp::inferTVMMap(const Dump &D, const ProfiledBinary &Binary,
     Map.add(std::move(E));
   }
   return Map;
+}
+
+/// What a pass over the text found.
+struct PassResult {
+  uint64_t NumEntries = 0;
+  /// The largest ID and the first entry that has it.
+  uint32_t MaxId = 0;
+  uint64_t MaxIdEntry = 0;
+  /// The file's loop_counts (the first array of that name).
+  bool HaveCounts = false;
+  std::vector<uint64_t> Counts;
+};
+
+/// One pass over a TVM lwp.json: checks it and hands each entry, as a
+/// record (start or end by alternation per ID), to the map inference and,
+/// encoded (lwp_record32) in runs of RunRecords, to a consumer of record
+/// runs (DumpThread::forEachRecordRun's).
+class TVMPass {
+public:
+  using Runs = llvm::function_ref<bool(llvm::StringRef)>;
+  /// Records of IDs from \p IdBound on are not handed over; \p Infer and
+  /// \p OnRuns may be null; \p ReleaseRead: \p Text is a read-only file
+  /// mapping whose pages may be dropped once read.
+  TVMPass(llvm::StringRef Text, llvm::StringRef Name, bool ReleaseRead,
+          uint64_t IdBound, MapInference *Infer, Runs OnRuns)
+      : Name(Name), S(Text), Releaser(Text, ReleaseRead), IdBound(IdBound),
+        Infer(Infer), OnRuns(OnRuns), Feeding(bool(OnRuns)) {
+    if (Feeding)
+      Run.resize(RunRecords * sizeof(lwp_record32));
+  }
+
+  /// Errors, in this order: not JSON, no "entries" array, the first entry
+  /// or count with a value TVM does not write.
+  llvm::Error run();
+  const PassResult &result() const { return Result; }
+
+private:
+  llvm::Error fail(const llvm::Twine &What) const {
+    return createStringError("TVM profile '" + Name + "': " + What);
+  }
+  bool entries();
+  bool entry();
+  bool count();
+  void accept(uint64_t Index, uint64_t Ret, uint64_t Id, uint64_t Cyc);
+  bool isOpen(uint32_t Id) const {
+    return Id < DenseIds ? OpenBits[Id / 64] >> (Id % 64) & 1
+                         : OpenSparse.contains(Id);
+  }
+  void setOpen(uint32_t Id, bool Open) {
+    if (Id < DenseIds) {
+      if (Open)
+        OpenBits[Id / 64] |= uint64_t(1) << (Id % 64);
+      else
+        OpenBits[Id / 64] &= ~(uint64_t(1) << (Id % 64));
+    } else if (Open) {
+      OpenSparse.insert(Id);
+    } else {
+      OpenSparse.erase(Id);
+    }
+  }
+
+  /// Hands the records of Run over (unless the consumer stopped).
+  void flush() {
+    if (Feeding && RunSize)
+      Feeding = OnRuns(llvm::StringRef(Run.data(), RunSize));
+    RunSize = 0;
+  }
+
+  static constexpr uint32_t DenseIds = 1 << 20;
+  /// Records a run holds (1 MiB).
+  static constexpr size_t RunRecords = 1 << 16;
+  llvm::StringRef Name;
+  JSONScanner S;
+  PageReleaser Releaser;
+  uint64_t IdBound;
+  MapInference *Infer;
+  Runs OnRuns;
+  bool Feeding;
+  std::vector<char> Run;
+  size_t RunSize = 0;
+  PassResult Result;
+  bool HaveEntries = false;
+  std::optional<llvm::Error> Bad; // a semantic error, reported after syntax
+  // Open instances per ID (TVM writes no start/end flag: an ID's entries
+  // alternate).
+  std::vector<uint64_t> OpenBits = std::vector<uint64_t>(DenseIds / 64);
+  llvm::DenseSet<uint32_t> OpenSparse;
+  EntryWindows Windows;
+  std::vector<TVMEntry> Batch;
+};
+
+/// Entry \p Index, checked.
+void TVMPass::accept(uint64_t Index, uint64_t Ret, uint64_t Id, uint64_t Cyc) {
+  uint32_t Word = uint32_t(Id);
+  if (Index == 0 || Word > Result.MaxId) {
+    Result.MaxId = Word;
+    Result.MaxIdEntry = Index;
+  }
+  bool IsEnd = isOpen(Word);
+  setOpen(Word, !IsEnd);
+  if (Word >= IdBound)
+    return;
+  if (Infer)
+    Infer->record(DumpRecord{Ret, Word, IsEnd, Cyc});
+  if (!Feeding)
+    return;
+  char *P = Run.data() + RunSize;
+  llvm::support::endian::write32le(P, uint32_t(Ret));
+  llvm::support::endian::write32le(P + 4, Word | (IsEnd ? LWP_ID_END_BIT : 0));
+  llvm::support::endian::write64le(P + 8, Cyc);
+  RunSize += sizeof(lwp_record32);
+  if (RunSize == Run.size())
+    flush();
+}
+
+bool TVMPass::entry() {
+  uint64_t Index = Result.NumEntries++;
+  uint64_t Field[3] = {0, 0, 0};
+  bool Seen[3] = {false, false, false};
+  auto member = [&](llvm::StringRef Key) -> bool {
+    int K = Key == "ret" ? 0 : Key == "id" ? 1 : Key == "cyc" ? 2 : -1;
+    if (K < 0)
+      return S.skipValue();
+    if (S.peek() != '-' && !llvm::isDigit(S.peek())) {
+      Seen[K] = false;
+      return S.skipValue();
+    }
+    bool IsInteger, Negative;
+    if (!S.number(Field[K], IsInteger, Negative))
+      return false;
+    Seen[K] = IsInteger && !(Negative && Field[K]);
+    if (IsInteger && Negative && Field[K] && !Bad)
+      Bad = fail("entry " + llvm::Twine(Index) + " has a negative \"" + Key +
+                 "\"");
+    return true;
+  };
+  if (S.peek() != '{') {
+    if (!Bad)
+      Bad = fail("entry " + llvm::Twine(Index) +
+                 " lacks an integer \"ret\", \"id\" or \"cyc\"");
+    return S.skipValue();
+  }
+  if (!S.object(member))
+    return false;
+  if (Bad)
+    return true;
+  if (!Seen[0] || !Seen[1] || !Seen[2]) {
+    Bad = fail("entry " + llvm::Twine(Index) +
+               " lacks an integer \"ret\", \"id\" or \"cyc\"");
+    return true;
+  }
+  // The return address is 32-bit in TVM's Hexagon runtime.
+  if (Field[0] > UINT32_MAX) {
+    Bad = fail("entry " + llvm::Twine(Index) + " has return address " +
+               llvm::Twine(Field[0]) + ", outside 0..2^32-1");
+    return true;
+  }
+  if (Field[1] > LWP_ID_MASK) {
+    Bad = fail("entry " + llvm::Twine(Index) + " has ID " +
+               llvm::Twine(Field[1]) +
+               ", outside 0..2^31-1 (TVM numbers its loops densely from 0)");
+    return true;
+  }
+  accept(Index, Field[0], Field[1], Field[2]);
+  Releaser.consumed(S.position());
+  return true;
+}
+
+bool TVMPass::entries() {
+  if (!S.expect('['))
+    return false;
+  if (S.consume(']'))
+    return true;
+  // Entries before this position are read by the scanner (a window that
+  // simdjson did not take).
+  const char *ScannerUntil = S.position();
+  while (true) {
+    S.skipSpace();
+    if (!Bad && S.position() >= ScannerUntil) {
+      Batch.clear();
+      if (const char *Next = Windows.read(S.position(), S.end(), Batch)) {
+        for (const TVMEntry &E : Batch)
+          accept(Result.NumEntries++, E.Ret, E.Id, E.Cyc);
+        Releaser.consumed(Next);
+        S.seek(Next);
+        if (S.consume(','))
+          continue;
+        return S.expect(']');
+      }
+      ScannerUntil = Windows.cut();
+    }
+    if (!entry())
+      return false;
+    if (!S.consume(','))
+      return S.expect(']');
+  }
+}
+
+bool TVMPass::count() {
+  if (S.peek() != '-' && !llvm::isDigit(S.peek())) {
+    if (!Bad)
+      Bad = fail("\"loop_counts\" holds a value that is not a count");
+    return S.skipValue();
+  }
+  uint64_t V;
+  bool IsInteger, Negative;
+  if (!S.number(V, IsInteger, Negative))
+    return false;
+  if ((!IsInteger || (Negative && V)) && !Bad)
+    Bad = fail("\"loop_counts\" holds a value that is not a count");
+  Result.Counts.push_back(V);
+  return true;
+}
+
+llvm::Error TVMPass::run() {
+  bool Ok;
+  if (S.peek() != '{') {
+    Ok = S.skipValue();
+  } else {
+    Ok = S.object([&](llvm::StringRef Key) -> bool {
+      if (Key == "entries" && S.peek() == '[' && !HaveEntries) {
+        HaveEntries = true;
+        return entries();
+      }
+      if (Key == "loop_counts" && S.peek() == '[' && !Result.HaveCounts) {
+        Result.HaveCounts = true;
+        return S.array([&] { return count(); });
+      }
+      return S.skipValue();
+    });
+  }
+  if (Ok && !S.atEnd())
+    S.fail("text after the JSON value");
+  if (S.failed()) {
+    if (Bad)
+      llvm::consumeError(std::move(*Bad));
+    return fail("not JSON: " + S.error());
+  }
+  if (!HaveEntries) {
+    if (Bad)
+      llvm::consumeError(std::move(*Bad));
+    return fail("no \"entries\" array (not a TVM lwp.json)");
+  }
+  if (Bad)
+    return std::move(*Bad);
+  flush();
+  return llvm::Error::success();
+}
+
+/// The count table of a pass: the file's loop_counts, or zeros up to the
+/// largest ID when it has none. Errors: IDs TVM cannot have written.
+llvm::Expected<std::vector<uint64_t>> countTable(const PassResult &R,
+                                                 llvm::StringRef Name) {
+  auto fail = [&](const llvm::Twine &What) -> llvm::Error {
+    return createStringError("TVM profile '" + Name + "': " + What);
+  };
+  // TVM numbers its loops from 0 with one counter per model: an ID far
+  // beyond the number of entries is not one (and would size the count
+  // table).
+  uint64_t MaxTVMId = R.NumEntries + R.Counts.size() + 1024;
+  if (R.NumEntries && R.MaxId > MaxTVMId)
+    return fail("entry " + llvm::Twine(R.MaxIdEntry) + " has ID " +
+                llvm::Twine(R.MaxId) + ", outside 0.." +
+                llvm::Twine(MaxTVMId) +
+                " (TVM numbers its loops densely from 0)");
+  // TVM's runtime counts every ID in its table (loop_counts): an entry of an
+  // ID beyond it is not TVM's.
+  if (R.HaveCounts && R.NumEntries && R.MaxId >= R.Counts.size())
+    return fail("entry " + llvm::Twine(R.MaxIdEntry) + " has ID " +
+                llvm::Twine(R.MaxId) + ", beyond the " +
+                llvm::Twine(R.Counts.size()) +
+                " counts of \"loop_counts\" (TVM counts every ID it records)");
+  if (R.Counts.size() > UINT32_MAX)
+    return fail("\"loop_counts\" has more than 2^32-1 counts");
+  std::vector<uint64_t> Counts = R.Counts;
+  if (Counts.empty() && R.NumEntries)
+    Counts.assign(R.MaxId + 1, 0);
+  return Counts;
+}
+
+/// The file's loop_counts when they can be read without the entries: a
+/// member before "entries", or (TVM's layout) the last member of the
+/// top-level object, found from the end of the text. None when neither
+/// (then a pass learns them). A pass checks them: the count table of the
+/// analysis is always the pass's.
+std::optional<std::vector<uint64_t>> findCounts(llvm::StringRef Text) {
+  auto counts = [](JSONScanner &S) -> std::optional<std::vector<uint64_t>> {
+    std::vector<uint64_t> Counts;
+    bool Ok = S.array([&] {
+      uint64_t V;
+      bool IsInteger, Negative;
+      if (!S.number(V, IsInteger, Negative) || !IsInteger || (Negative && V))
+        return false;
+      Counts.push_back(V);
+      return true;
+    });
+    if (!Ok)
+      return std::nullopt;
+    return Counts;
+  };
+  JSONScanner S(Text);
+  if (!S.consume('{'))
+    return std::nullopt;
+  llvm::StringRef Key;
+  std::string Storage;
+  do {
+    if (!S.string(Key, Storage) || !S.expect(':'))
+      return std::nullopt;
+    if (Key == "entries" && S.peek() == '[')
+      break;
+    if (Key == "loop_counts" && S.peek() == '[')
+      return counts(S);
+    if (!S.skipValue())
+      return std::nullopt;
+  } while (S.consume(','));
+  // From the end: '"loop_counts" : [ counts ] }'.
+  const char *Begin = S.position(), *P = Text.end();
+  auto back = [&](char C) {
+    while (P != Begin && isJSONSpace(P[-1]))
+      --P;
+    if (P == Begin || P[-1] != C)
+      return false;
+    --P;
+    return true;
+  };
+  if (!back('}') || !back(']'))
+    return std::nullopt;
+  const char *Close = P;
+  while (P != Begin && (llvm::isDigit(P[-1]) || P[-1] == ',' ||
+                        P[-1] == '-' || isJSONSpace(P[-1])))
+    --P;
+  if (!back('['))
+    return std::nullopt;
+  const char *Open = P;
+  constexpr llvm::StringLiteral Quoted = "\"loop_counts\"";
+  if (!back(':'))
+    return std::nullopt;
+  while (P != Begin && isJSONSpace(P[-1]))
+    --P;
+  if (size_t(P - Begin) < Quoted.size() ||
+      llvm::StringRef(P - Quoted.size(), Quoted.size()) != Quoted)
+    return std::nullopt;
+  P -= Quoted.size();
+  if (!back(','))
+    return std::nullopt;
+  JSONScanner Counts(llvm::StringRef(Open, Close + 1 - Open));
+  std::optional<std::vector<uint64_t>> C = counts(Counts);
+  if (C && !Counts.atEnd())
+    return std::nullopt;
+  return C;
+}
+
+/// The dump of a TVM file: a version 1 header (TVM's IDs are its own,
+/// program-wide, with no modules), the count table and one thread whose
+/// records are streamed (Dump::streamThread).
+llvm::Expected<Dump> makeDump(llvm::ArrayRef<uint64_t> Counts,
+                              llvm::StringRef Name) {
+  std::string Header(LWP_DUMP_MAGIC, LWP_DUMP_MAGIC_SIZE);
+  append<uint32_t>(Header, 1);
+  append<uint32_t>(Header, 64);
+  append<uint16_t>(Header, LWP_TARGET_HEXAGON);
+  append<uint16_t>(Header, LWP_COUNTER_PCYCLES);
+  append<uint32_t>(Header, sizeof(lwp_record32));
+  append<uint64_t>(Header, 0); // counter_hz
+  append<uint32_t>(Header, uint32_t(Counts.size()));
+  append<uint32_t>(Header, 0); // cap: unknown
+  append<uint64_t>(Header, 0); // dropped: unknown
+  append<uint32_t>(Header, 0); // images
+  append<uint32_t>(Header, 1); // threads
+  append<uint32_t>(Header, 0); // probe pair cost: unknown
+  append<uint32_t>(Header, 0);
+  for (uint64_t C : Counts)
+    append<uint64_t>(Header, C);
+  append<uint64_t>(Header, 0); // thread id
+  append<uint64_t>(Header, 0); // records: streamed
+  return Dump::parse(llvm::MemoryBuffer::getMemBufferCopy(Header, Name));
+}
+
+} // namespace
+
+/// The records of a TVM text, parsed again on each read.
+static RecordStream recordStream(llvm::StringRef Text, llvm::StringRef Name,
+                                 bool ReleaseRead, uint64_t IdBound,
+                                 std::shared_ptr<const void> Keep) {
+  return [Text, Name = Name.str(), ReleaseRead, IdBound,
+          Keep](llvm::function_ref<bool(llvm::StringRef)> F) {
+    TVMPass Pass(Text, Name, ReleaseRead, IdBound, nullptr, F);
+    return Pass.run();
+  };
+}
+
+static llvm::Expected<TVMReport>
+analyzeTVM(llvm::StringRef Text, llvm::StringRef Name, bool ReleaseRead,
+           std::shared_ptr<const void> Keep, const ProfiledBinary &Binary,
+           uint64_t LoadBias, const ProfileOptions &Options) {
+  std::optional<std::vector<uint64_t>> Counts = findCounts(Text);
+  if (!Counts) {
+    // A pass to learn the count table, then one that analyzes.
+    TVMPass Check(Text, Name, ReleaseRead, 0, nullptr, nullptr);
+    if (llvm::Error E = Check.run())
+      return std::move(E);
+    llvm::Expected<std::vector<uint64_t>> C =
+        countTable(Check.result(), Name);
+    if (!C)
+      return C.takeError();
+    Counts = std::move(*C);
+  }
+  while (true) {
+    llvm::Expected<Dump> D = makeDump(*Counts, Name);
+    if (!D)
+      return D.takeError();
+    // The analysis runs with a map of every ID of the count table (the
+    // records' IDs must be below it); the inferred map replaces it after.
+    size_t NumIds = Counts->size();
+    InstrumentationMap AllIds;
+    for (size_t Id = 0; Id != NumIds; ++Id) {
+      RegionEntry E;
+      E.Id = uint32_t(Id);
+      AllIds.add(std::move(E));
+    }
+    MapInference Infer(Binary, LoadBias, NumIds);
+    PassResult Result;
+    D->streamThread(0, 0, [&](llvm::function_ref<bool(llvm::StringRef)> F) {
+      TVMPass Pass(Text, Name, ReleaseRead, NumIds, &Infer, F);
+      llvm::Error E = Pass.run();
+      Result = Pass.result();
+      return E;
+    });
+    llvm::Expected<Profile> P = analyze(*D, AllIds, Options);
+    if (!P)
+      return P.takeError();
+    llvm::Expected<std::vector<uint64_t>> Final = countTable(Result, Name);
+    if (!Final)
+      return Final.takeError();
+    if (*Final != *Counts) {
+      // The count table found before the pass was not the file's.
+      Counts = std::move(*Final);
+      continue;
+    }
+    D->streamThread(0, Result.NumEntries,
+                    recordStream(Text, Name, ReleaseRead, NumIds, Keep));
+    TVMReport R{std::move(*D),       Infer.finish(*Counts),
+                std::move(*P),       Result.NumEntries,
+                Infer.Outside,       Infer.FirstOutside};
+    rebindTVMProfile(R.P, R.Map);
+    return std::move(R);
+  }
+}
+
+llvm::Expected<TVMReport> lwp::analyzeTVMJSON(llvm::StringRef Text,
+                                              llvm::StringRef Name,
+                                              const ProfiledBinary &Binary,
+                                              uint64_t LoadBias,
+                                              const ProfileOptions &Options) {
+  return analyzeTVM(Text, Name, /*ReleaseRead=*/false, nullptr, Binary,
+                    LoadBias, Options);
+}
+
+llvm::Expected<TVMReport> lwp::analyzeTVMFile(llvm::StringRef Path,
+                                              const ProfiledBinary &Binary,
+                                              uint64_t LoadBias,
+                                              const ProfileOptions &Options) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return createStringError("cannot read TVM profile '" + Path +
+                             "': " + Buffer.getError().message());
+  std::shared_ptr<const llvm::MemoryBuffer> Owned = std::move(*Buffer);
+  bool Mapped =
+      Owned->getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap;
+  return analyzeTVM(Owned->getBuffer(), Owned->getBufferIdentifier(), Mapped,
+                    Owned, Binary, LoadBias, Options);
+}
+
+void lwp::rebindTVMProfile(Profile &P, const InstrumentationMap &Map) {
+  llvm::erase_if(P.Regions, [&](RegionProfile &R) {
+    R.Entry = Map.lookup(R.Id);
+    return !R.Entry;
+  });
 }

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Feeds arbitrary bytes to lwp::importTVMJSON as a TVM lwp.json. A file that
-// imports is joined with a small fixed binary (FuzzSupport.h) through the
-// inferred map, at two load addresses, and reported in every format.
+// Feeds arbitrary bytes to lwp::analyzeTVMJSON as a TVM lwp.json, with a
+// small fixed binary (FuzzSupport.h) at two load addresses. A file that
+// imports is reported in every format through the inferred map (which reads
+// its records, streamed from the text, again).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,17 +20,20 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::StringRef Text(reinterpret_cast<const char *>(Data), Size);
-  llvm::Expected<lwp::Dump> D = lwp::importTVMJSON(Text, "fuzz.json");
-  if (!D) {
-    llvm::consumeError(D.takeError());
-    return 0;
-  }
   auto Binary = std::make_shared<lwp::ProfiledBinary>(lwp::fuzz::smallBinary());
   for (uint64_t LoadAddress : {uint64_t(0), uint64_t(0x1000)}) {
-    lwp::InstrumentationMap Map = lwp::inferTVMMap(*D, *Binary, LoadAddress);
+    lwp::ProfileOptions Options;
+    Options.OverheadCorrection = false;
+    llvm::Expected<lwp::TVMReport> R =
+        lwp::analyzeTVMJSON(Text, "fuzz.json", *Binary, LoadAddress, Options);
+    if (!R) {
+      llvm::consumeError(R.takeError());
+      return 0;
+    }
     lwp::Program Prog =
-        lwp::Program::fromMap(std::move(Map), Binary, LoadAddress);
-    lwp::fuzz::reportEverything(*D, Prog);
+        lwp::Program::fromMap(std::move(R->Map), Binary, LoadAddress);
+    lwp::rebindTVMProfile(R->P, Prog.map());
+    lwp::fuzz::reportEverything(R->D, Prog);
   }
   return 0;
 }

@@ -243,53 +243,48 @@ int main(int argc, char **argv) {
            : std::clamp(llvm::hardware_concurrency().compute_thread_count(), 1u,
                         8u);
 
+  lwp::InstanceLog Log;
+  auto AddInstance = [&](const lwp::InstanceEvent &E) { Log.add(E); };
+  if (OutputFormat == Format::ChromeTrace || OutputFormat == Format::Folded)
+    Options.OnInstance = AddInstance;
+  std::vector<lwp::Profile> Profiles;
+
   if (!TVMJSON.empty()) {
     if (Diff || !MapJSON.empty() || Inputs.size() != 1)
       return fail("--tvm-json takes the model .so only (no dump, --diff or "
                   "--map-json)");
-    auto Buffer = MemoryBuffer::getFile(TVMJSON, /*IsText=*/false,
-                                        /*RequiresNullTerminator=*/false);
-    if (!Buffer)
-      return fail("cannot read TVM profile '" + TVMJSON +
-                  "': " + Buffer.getError().message());
-    Expected<lwp::Dump> D = lwp::importTVMJSON(**Buffer);
-    Buffer->reset(); // the dump holds what it needs
-    if (!D)
-      return fail(toString(D.takeError()));
     Expected<lwp::ProfiledBinary> B = lwp::ProfiledBinary::open(Inputs[0]);
     if (!B)
       return fail(toString(B.takeError()));
     auto Binary = std::make_shared<lwp::ProfiledBinary>(std::move(*B));
+    // TVM records no probe costs and names its load address itself. The
+    // file is analyzed as it is read (its records are never all in memory).
+    Options.OverheadCorrection = false;
+    Expected<lwp::TVMReport> R =
+        lwp::analyzeTVMFile(TVMJSON, *Binary, LoadAddress, Options);
+    if (!R)
+      return fail(toString(R.takeError()));
     // Return addresses must fall in the model's functions: none that does
     // means another model or a wrong load address; some that do not, one
     // warning.
-    uint64_t Outside = 0, Total = 0, FirstOutside = 0;
-    for (const lwp::DumpThread &T : D->threads())
-      cantFail(T.forEachRecord([&](const lwp::DumpRecord &R) {
-        ++Total;
-        if (!Binary->symbolize(R.Site - LoadAddress).Function && !Outside++)
-          FirstOutside = R.Site;
-        return true;
-      }));
-    if (Total && Outside == Total)
+    if (R->NumEntries && R->Outside == R->NumEntries)
       return fail(formatv("TVM profile '{0}': no return address falls in a "
                           "function of '{1}' loaded at {2:x} (the first is "
                           "{3:x}): another model, or a wrong --load-address",
                           TVMJSON, Inputs[0], uint64_t(LoadAddress),
-                          FirstOutside)
+                          R->FirstOutside)
                       .str());
-    if (Outside)
+    if (R->Outside)
       WithColor::warning(errs(), "lwp-report")
           << formatv("TVM profile '{0}': {1} of {2} entries have a return "
                      "address outside every function of '{3}' (the first is "
                      "{4:x}); their regions are named by address\n",
-                     TVMJSON, Outside, Total, Inputs[0], FirstOutside);
-    // TVM records no probe costs and names its load address itself.
-    lwp::InstrumentationMap Map = lwp::inferTVMMap(*D, *Binary, LoadAddress);
+                     TVMJSON, R->Outside, R->NumEntries, Inputs[0],
+                     R->FirstOutside);
     // Regions that ran without a single entry: TVM's buffer was full.
     std::string Unrecorded;
     unsigned NumUnrecorded = 0;
-    for (const lwp::RegionEntry &E : Map.entries())
+    for (const lwp::RegionEntry &E : R->Map.entries())
       if (E.Function == lwp::UnrecordedTVMFunction && NumUnrecorded++ < 8)
         Unrecorded += (Unrecorded.empty() ? "" : ", ") + std::to_string(E.Id);
     if (NumUnrecorded)
@@ -297,13 +292,14 @@ int main(int argc, char **argv) {
           << "TVM profile '" << TVMJSON << "': " << NumUnrecorded
           << " region(s) ran (loop_counts) without a single entry (IDs "
           << Unrecorded << (NumUnrecorded > 8 ? ", ..." : "")
-          << "): TVM's buffer was full (" << D->threads()[0].size()
+          << "): TVM's buffer was full (" << R->NumEntries
           << " entries) before they first ran; their cycles are unknown\n";
-    Prog = lwp::Program::fromMap(std::move(Map), Binary, LoadAddress);
+    Prog = lwp::Program::fromMap(std::move(R->Map), Binary, LoadAddress);
+    lwp::rebindTVMProfile(R->P, Prog->map());
     MapSource = Binary->path();
-    Options.OverheadCorrection = false;
     DumpPaths.push_back(TVMJSON);
-    Dumps.push_back(std::move(*D));
+    Dumps.push_back(std::move(R->D));
+    Profiles.push_back(std::move(R->P));
   } else {
     size_t NumBinaries = MapJSON.empty() ? 1 : 0;
     if (Diff ? Inputs.size() != NumBinaries + 2
@@ -382,12 +378,8 @@ int main(int argc, char **argv) {
   lwp::Dump *D = &Dumps[0];
   const lwp::InstrumentationMap &Map = Prog->map();
 
-  lwp::InstanceLog Log;
-  auto AddInstance = [&](const lwp::InstanceEvent &E) { Log.add(E); };
-  if (OutputFormat == Format::ChromeTrace || OutputFormat == Format::Folded)
-    Options.OnInstance = AddInstance;
-  std::vector<lwp::Profile> Profiles;
-  for (size_t I = 0; I != Dumps.size(); ++I) {
+  // The TVM import analyzed its input as it read it.
+  for (size_t I = Profiles.size(); I != Dumps.size(); ++I) {
     Expected<lwp::Profile> P = lwp::analyze(Dumps[I], Map, Options);
     if (!P)
       return fail("dump '" + DumpPaths[I] + "' with '" + MapSource +

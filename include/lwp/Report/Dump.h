@@ -26,6 +26,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -97,6 +98,14 @@ struct DumpRegion {
 /// Where a dump's bytes come from: a file read on demand, or memory.
 class DumpSource;
 
+/// Produces one thread's records, in execution order, for input that is not
+/// a dump file but is converted as it is read (TVM's lwp.json): calls its
+/// argument on consecutive runs of whole records, encoded as the dump's
+/// record size says (DumpThread::forEachRecordRun), and stops when it
+/// returns false. Error: the input is malformed (one line).
+using RecordStream =
+    std::function<llvm::Error(llvm::function_ref<bool(llvm::StringRef)>)>;
+
 /// One thread's records, streamed from the dump.
 class DumpThread {
 public:
@@ -123,8 +132,9 @@ public:
   /// run of at most 8 MiB. A file's records are mapped a run at a time and
   /// released after, so memory stays flat. Stops early when \p F returns
   /// false. Only the records [First, First + Count) when given (clamped to
-  /// the thread's). Error: the file could not be mapped, or shrank since it
-  /// was opened.
+  /// the thread's; a streamed thread, Dump::streamThread, is read whole
+  /// from First 0). Error: the file could not be mapped, or shrank since it
+  /// was opened, or the stream of a converted input failed.
   llvm::Error forEachRecordRun(llvm::function_ref<bool(llvm::StringRef)> F,
                                uint64_t First = 0,
                                uint64_t Count = UINT64_MAX) const;
@@ -132,6 +142,8 @@ public:
   unsigned recordSize() const { return RecordSize; }
 
 private:
+  friend class Dump;
+  RecordStream Stream; ///< when set, the records come from it
   uint64_t ThreadId;
   uint64_t NumRecords;
   unsigned RecordSize;
@@ -190,6 +202,12 @@ public:
   /// ID of the process that wrote the dump (version 2; 0 unknown).
   uint64_t processId() const { return ProcessId; }
   llvm::ArrayRef<DumpThread> threads() const { return Threads; }
+
+  /// Makes thread \p Index (< threads().size()) read its \p NumRecords
+  /// records from \p Stream instead of the dump's bytes: for input converted
+  /// as it is read, so that its records are never all in memory (TVM's
+  /// lwp.json, lib/Report/TVM.cpp).
+  void streamThread(size_t Index, uint64_t NumRecords, RecordStream Stream);
 
 private:
   static llvm::Expected<Dump> read(std::shared_ptr<const DumpSource> Source);
