@@ -28,9 +28,12 @@
 
 #include <simdjson.h>
 
+#include <condition_variable>
 #include <cstring>
 #include <functional>
+#include <mutex>
 #include <optional>
+#include <thread>
 
 #if defined(__unix__)
 #include <sys/mman.h>
@@ -449,6 +452,9 @@ private:
     unsigned Level = 0;             // 0: function region
     unsigned Height = 0;
     bool Recorded = false;
+    /// The last start and end site of the ID and their functions (an ID's
+    /// sites rarely change: no hash lookup for them).
+    uint64_t Site[2] = {~uint64_t(0), ~uint64_t(0)}, SiteFunction[2] = {0, 0};
   };
   uint64_t function(uint64_t Site);
 
@@ -468,19 +474,23 @@ uint64_t MapInference::function(uint64_t Site) {
                      ? uint64_t(S.Function - Binary.functions().data())
                      : (NoSymbol | Address);
   }
-  if ((It->second & NoSymbol) && !Outside++)
-    FirstOutside = Site;
   return It->second;
 }
 
 void MapInference::record(const DumpRecord &R) {
-  uint64_t Function = function(R.Site);
+  Info &In = Regions[R.Id];
+  if (In.Site[R.IsEnd] != R.Site) {
+    In.Site[R.IsEnd] = R.Site;
+    In.SiteFunction[R.IsEnd] = function(R.Site);
+  }
+  uint64_t Function = In.SiteFunction[R.IsEnd];
+  if ((Function & NoSymbol) && !Outside++)
+    FirstOutside = R.Site;
   if (R.IsEnd) {
     if (!Stack.empty() && Stack.back().first == R.Id)
       Stack.pop_back();
     return;
   }
-  Info &In = Regions[R.Id];
   if (!In.Recorded) {
     In.Recorded = true;
     In.Function = Function;
@@ -538,6 +548,54 @@ InstrumentationMap MapInference::finish(llvm::ArrayRef<uint64_t> Counts) {
   return Map;
 }
 
+/// Batches of parsed entries handed from the parsing thread to the one that
+/// analyzes them; at most Slots batches in flight, so memory stays bounded.
+class EntryQueue {
+public:
+  /// Waits for room, then queues \p Batch (left empty, with a recycled
+  /// buffer when one is free).
+  void push(std::vector<TVMEntry> &Batch) {
+    std::unique_lock<std::mutex> Lock(M);
+    Changed.wait(Lock, [&] { return Full.size() < Slots; });
+    Full.push_back(std::move(Batch));
+    Batch.clear();
+    if (!Free.empty()) {
+      Batch = std::move(Free.back());
+      Free.pop_back();
+    }
+    Changed.notify_all();
+  }
+  /// No more batches.
+  void close() {
+    std::lock_guard<std::mutex> Lock(M);
+    Closed = true;
+    Changed.notify_all();
+  }
+  /// Waits for the next batch; false when closed and empty. \p Batch's
+  /// buffer goes back to the producer.
+  bool pop(std::vector<TVMEntry> &Batch) {
+    std::unique_lock<std::mutex> Lock(M);
+    if (Batch.capacity()) {
+      Batch.clear();
+      Free.push_back(std::move(Batch));
+    }
+    Changed.wait(Lock, [&] { return !Full.empty() || Closed; });
+    if (Full.empty())
+      return false;
+    Batch = std::move(Full.front());
+    Full.erase(Full.begin());
+    Changed.notify_all();
+    return true;
+  }
+
+private:
+  static constexpr size_t Slots = 4;
+  std::mutex M;
+  std::condition_variable Changed;
+  std::vector<std::vector<TVMEntry>> Full, Free;
+  bool Closed = false;
+};
+
 /// What a pass over the text found.
 struct PassResult {
   uint64_t NumEntries = 0;
@@ -572,13 +630,23 @@ public:
   llvm::Error run();
   const PassResult &result() const { return Result; }
 
+  /// Texts from this size on are parsed on a thread of their own while the
+  /// calling thread takes the entries (alternation, map inference, the
+  /// analysis).
+  static constexpr size_t ThreadedBytes = 4 << 20;
+
 private:
   llvm::Error fail(const llvm::Twine &What) const {
     return createStringError("TVM profile '" + Name + "': " + What);
   }
+  /// Walks the text; false on a syntax error (S has it).
+  bool parse();
   bool entries();
   bool entry();
   bool count();
+  /// Hands the entries of Batch on (to accept, or to the queue), and the
+  /// entry \p E first when given.
+  void emit(const TVMEntry *E = nullptr);
   void accept(uint64_t Index, uint64_t Ret, uint64_t Id, uint64_t Cyc);
   bool isOpen(uint32_t Id) const {
     return Id < DenseIds ? OpenBits[Id / 64] >> (Id % 64) & 1
@@ -624,8 +692,24 @@ private:
   std::vector<uint64_t> OpenBits = std::vector<uint64_t>(DenseIds / 64);
   llvm::DenseSet<uint32_t> OpenSparse;
   EntryWindows Windows;
+  /// Entries parsed, not yet handed on, and how many were parsed.
   std::vector<TVMEntry> Batch;
+  uint64_t Parsed = 0;
+  /// Set when the entries go through a parsing thread.
+  EntryQueue *Queue = nullptr;
 };
+
+void TVMPass::emit(const TVMEntry *E) {
+  if (E)
+    Batch.push_back(*E);
+  if (!Queue) {
+    for (const TVMEntry &Each : Batch)
+      accept(Result.NumEntries++, Each.Ret, Each.Id, Each.Cyc);
+    Batch.clear();
+  } else if (!Batch.empty() && (!E || Batch.size() >= 4096)) {
+    Queue->push(Batch);
+  }
+}
 
 /// Entry \p Index, checked.
 void TVMPass::accept(uint64_t Index, uint64_t Ret, uint64_t Id, uint64_t Cyc) {
@@ -652,7 +736,7 @@ void TVMPass::accept(uint64_t Index, uint64_t Ret, uint64_t Id, uint64_t Cyc) {
 }
 
 bool TVMPass::entry() {
-  uint64_t Index = Result.NumEntries++;
+  uint64_t Index = Parsed++;
   uint64_t Field[3] = {0, 0, 0};
   bool Seen[3] = {false, false, false};
   auto member = [&](llvm::StringRef Key) -> bool {
@@ -699,7 +783,8 @@ bool TVMPass::entry() {
                ", outside 0..2^31-1 (TVM numbers its loops densely from 0)");
     return true;
   }
-  accept(Index, Field[0], Field[1], Field[2]);
+  TVMEntry E{Field[0], Field[1], Field[2]};
+  emit(&E);
   Releaser.consumed(S.position());
   return true;
 }
@@ -715,10 +800,10 @@ bool TVMPass::entries() {
   while (true) {
     S.skipSpace();
     if (!Bad && S.position() >= ScannerUntil) {
-      Batch.clear();
+      size_t Before = Batch.size();
       if (const char *Next = Windows.read(S.position(), S.end(), Batch)) {
-        for (const TVMEntry &E : Batch)
-          accept(Result.NumEntries++, E.Ret, E.Id, E.Cyc);
+        Parsed += Batch.size() - Before;
+        emit();
         Releaser.consumed(Next);
         S.seek(Next);
         if (S.consume(','))
@@ -750,7 +835,7 @@ bool TVMPass::count() {
   return true;
 }
 
-llvm::Error TVMPass::run() {
+bool TVMPass::parse() {
   bool Ok;
   if (S.peek() != '{') {
     Ok = S.skipValue();
@@ -769,6 +854,29 @@ llvm::Error TVMPass::run() {
   }
   if (Ok && !S.atEnd())
     S.fail("text after the JSON value");
+  if (!Bad)
+    emit();
+  return !S.failed();
+}
+
+llvm::Error TVMPass::run() {
+  if (size_t(S.end() - S.position()) < ThreadedBytes ||
+      std::thread::hardware_concurrency() < 2) {
+    parse();
+  } else {
+    EntryQueue Q;
+    Queue = &Q;
+    std::thread Parser([&] {
+      parse();
+      Q.close();
+    });
+    std::vector<TVMEntry> Entries;
+    while (Q.pop(Entries))
+      for (const TVMEntry &E : Entries)
+        accept(Result.NumEntries++, E.Ret, E.Id, E.Cyc);
+    Parser.join();
+    Queue = nullptr;
+  }
   if (S.failed()) {
     if (Bad)
       llvm::consumeError(std::move(*Bad));
