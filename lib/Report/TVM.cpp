@@ -6,10 +6,10 @@
 //
 // One pass over the text feeds the analysis: the top-level object is walked
 // by a small JSON scanner, the entries array window by window by simdjson's
-// On-Demand parser (a window of about 1 MiB cut after an entry's '}', parsed
-// as an array of its own). A window that does not parse as plain TVM entries
-// (three integer members, nothing else) is read by the scanner instead, which
-// gives every error its line and column; so simdjson only ever speeds up
+// On-Demand parser (a window of at most 256 KiB, cut after an entry's '}',
+// parsed as an array of its own). A window that does not parse as plain TVM
+// entries (three integer members, nothing else) is read by the scanner instead,
+// which gives every error its line and column; so simdjson only ever speeds up
 // entries the scanner would read the same way.
 //
 //===----------------------------------------------------------------------===//
@@ -332,64 +332,65 @@ struct TVMEntry {
 
 /// Reads runs of plain TVM entries with simdjson's On-Demand parser: a
 /// window of the text, cut after an entry's '}', copied between '[' and ']'
-/// and parsed as an array of its own. A window that parses this way is a
-/// sequence of whole entries (an object cannot end early: its last '}' is
-/// its own), so the scanner continues right after it.
+/// and parsed as an array of its own. A window that starts where an array
+/// element may start and parses this way is a sequence of whole entries (an
+/// object cannot end early: its last '}' is its own), so the text goes on
+/// right after it.
 class EntryWindows {
 public:
   /// Bytes of text a window spans at most.
-  static constexpr size_t WindowBytes = 1 << 20;
+  static constexpr size_t WindowBytes = 256 << 10;
 
-  /// Parses the entries from \p P (the start of an array element) on, up to
-  /// the last '}' within the next window of the text [P, End) (in the
-  /// file's last window: the last '}' before the array's ']'), appends them
-  /// to \p Out and returns the position after that '}'. nullptr when the
-  /// window holds anything but objects of exactly the members "ret" (below
+  /// Where a window of [P, End) ends: after its last '}' before P +
+  /// WindowBytes, or, when that reaches End (the text's last window), after
+  /// the last '}' that a ']' follows (the array's last entry). nullptr: no
+  /// such '}'.
+  static const char *cutAfter(const char *P, const char *End);
+
+  /// Parses the entries of [P, Cut) (P the start of an array element, Cut
+  /// from cutAfter), appends them to \p Out and returns true. False when the
+  /// span holds anything but objects of exactly the members "ret" (below
   /// 2^32), "id" (below 2^31) and "cyc", integers from 0 to 2^64-1, with
-  /// keys written without escapes: then \p Out is unchanged and cut() is
-  /// where the window ended.
-  const char *read(const char *P, const char *End, std::vector<TVMEntry> &Out);
-  /// The end of the last window read.
-  const char *cut() const { return Cut; }
+  /// keys written without escapes, separated by commas: then \p Out is
+  /// unchanged.
+  bool parse(const char *P, const char *Cut, std::vector<TVMEntry> &Out);
 
 private:
   simdjson::ondemand::parser Parser;
   std::vector<char> Buffer;
-  const char *Cut = nullptr;
 };
 
-const char *EntryWindows::read(const char *P, const char *End,
-                               std::vector<TVMEntry> &Out) {
+const char *EntryWindows::cutAfter(const char *P, const char *End) {
   const char *WindowEnd = P + std::min<size_t>(End - P, WindowBytes);
-  Cut = WindowEnd;
-  const char *Last = nullptr;
   if (WindowEnd != End) {
-    Last = static_cast<const char *>(memrchr(P, '}', WindowEnd - P));
-  } else {
-    // The text's last window: the array's last entry ends in '}' then ']'.
-    for (const char *Q = WindowEnd; !Last;) {
-      Q = static_cast<const char *>(memrchr(P, '}', Q - P));
-      if (!Q)
-        break;
-      const char *R = Q + 1;
-      while (R != End && isJSONSpace(*R))
-        ++R;
-      if (R != End && *R == ']')
-        Last = Q;
-    }
+    const char *Last =
+        static_cast<const char *>(memrchr(P, '}', WindowEnd - P));
+    return Last ? Last + 1 : nullptr;
   }
-  if (!Last)
-    return nullptr;
-  Cut = Last + 1;
+  // The text's last window: the array's last entry ends in '}' then ']'.
+  for (const char *Q = WindowEnd;;) {
+    Q = static_cast<const char *>(memrchr(P, '}', Q - P));
+    if (!Q)
+      return nullptr;
+    const char *R = Q + 1;
+    while (R != End && isJSONSpace(*R))
+      ++R;
+    if (R != End && *R == ']')
+      return Q + 1;
+  }
+}
+
+bool EntryWindows::parse(const char *P, const char *Cut,
+                         std::vector<TVMEntry> &Out) {
   size_t Length = Cut - P;
   Buffer.resize(Length + 2 + simdjson::SIMDJSON_PADDING);
   Buffer[0] = '[';
   memcpy(Buffer.data() + 1, P, Length);
   Buffer[Length + 1] = ']';
   size_t First = Out.size();
-  auto reject = [&]() -> const char * {
+  auto reject = [&] {
     Out.resize(First);
-    return nullptr;
+    return false;
   };
   simdjson::ondemand::document Doc;
   simdjson::ondemand::array Array;
@@ -428,7 +429,135 @@ const char *EntryWindows::read(const char *P, const char *End,
   // Nothing after the array (the window held exactly the entries).
   if (Doc.current_location().error() != simdjson::OUT_OF_BOUNDS)
     return reject();
-  return Cut;
+  return true;
+}
+
+/// Windows parsed on two threads: the text from a position on is cut on a
+/// fixed grid (window K ends at cutAfter(Start + K x WindowBytes), so any
+/// thread finds a window's bounds alone). A helper thread parses the
+/// windows ahead of the caller, which takes them in order and parses the
+/// next one itself when the helper has not started it (so the two share the
+/// work whatever else the caller does). A window counts only when the one
+/// before it parsed (then it starts where an element may start: after that
+/// window's last entry and a comma), so the first that does not ends the run
+/// and the scanner goes on from there.
+class ParallelWindows {
+public:
+  ParallelWindows(const char *Start, const char *End)
+      : Start(Start), End(End), Helper([this] { help(); }) {}
+  ~ParallelWindows() {
+    {
+      std::lock_guard<std::mutex> Lock(M);
+      Stopped = true;
+    }
+    Changed.notify_all();
+    Helper.join();
+  }
+
+  /// Where window 0 starts.
+  const char *start() const { return Start; }
+  /// The next window, parsed: its entries are swapped into \p Out and its
+  /// end returned, or nullptr when it did not parse (then no later window
+  /// may be asked for).
+  const char *next(std::vector<TVMEntry> &Out);
+
+private:
+  static constexpr size_t Ahead = 4; ///< windows parsed ahead at most
+  struct Slot {
+    std::vector<TVMEntry> Entries;
+    const char *Next = nullptr;
+    bool Ready = false;
+  };
+  /// The end of window \p K on the grid, or nullptr.
+  const char *cut(size_t K) const {
+    size_t Offset = K * EntryWindows::WindowBytes;
+    if (Offset >= size_t(End - Start))
+      return nullptr;
+    return EntryWindows::cutAfter(Start + Offset, End);
+  }
+  /// Parses window \p K into \p Out; its end or nullptr.
+  const char *parse(size_t K, EntryWindows &W, std::vector<TVMEntry> &Out) {
+    const char *P = Start;
+    if (K) {
+      // After the previous window's last entry: a comma, then an element.
+      P = cut(K - 1);
+      if (!P)
+        return nullptr;
+      while (P != End && isJSONSpace(*P))
+        ++P;
+      if (P == End || *P != ',')
+        return nullptr;
+      ++P;
+      while (P != End && isJSONSpace(*P))
+        ++P;
+    }
+    const char *Cut = cut(K);
+    if (!Cut || Cut <= P || !W.parse(P, Cut, Out))
+      return nullptr;
+    return Cut;
+  }
+  void help();
+
+  const char *Start, *End;
+  std::mutex M;
+  std::condition_variable Changed;
+  Slot Slots[Ahead];
+  size_t Taken = 0;   ///< windows taken by next()
+  size_t Claimed = 0; ///< windows started by either thread
+  bool Stopped = false;
+  EntryWindows Own; ///< the caller's parser
+  std::thread Helper;
+};
+
+void ParallelWindows::help() {
+  EntryWindows Mine;
+  std::vector<TVMEntry> Entries;
+  while (true) {
+    size_t K;
+    {
+      std::unique_lock<std::mutex> Lock(M);
+      Changed.wait(Lock, [&] { return Stopped || Claimed < Taken + Ahead; });
+      if (Stopped)
+        return;
+      K = Claimed++;
+    }
+    Entries.clear();
+    const char *Next = parse(K, Mine, Entries);
+    {
+      std::lock_guard<std::mutex> Lock(M);
+      Slot &S = Slots[K % Ahead];
+      std::swap(S.Entries, Entries);
+      S.Next = Next;
+      S.Ready = true;
+    }
+    Changed.notify_all();
+    if (!Next)
+      return; // no window after a failed one counts
+  }
+}
+
+const char *ParallelWindows::next(std::vector<TVMEntry> &Out) {
+  const char *Next;
+  std::unique_lock<std::mutex> Lock(M);
+  size_t K = Taken;
+  Slot &S = Slots[K % Ahead];
+  if (Claimed == K) {
+    // The helper is behind: this one here.
+    ++Claimed;
+    Lock.unlock();
+    Out.clear();
+    Next = parse(K, Own, Out);
+    Lock.lock();
+  } else {
+    Changed.wait(Lock, [&] { return S.Ready; });
+    std::swap(S.Entries, Out);
+    Next = S.Next;
+    S.Ready = false;
+  }
+  Taken = K + 1;
+  Lock.unlock();
+  Changed.notify_all();
+  return Next;
 }
 
 /// Infers the map from the records as a pass hands them over, and counts
@@ -460,7 +589,7 @@ private:
 
   const ProfiledBinary &Binary;
   uint64_t LoadBias;
-  std::vector<Info> Regions; // by ID
+  std::vector<Info> Regions;                        // by ID
   std::vector<std::pair<uint32_t, uint64_t>> Stack; // ID, function
   llvm::DenseMap<uint64_t, uint64_t> Sites;         // site -> function
 };
@@ -470,9 +599,8 @@ uint64_t MapInference::function(uint64_t Site) {
   if (New) {
     uint64_t Address = Site - LoadBias;
     SymbolizedSite S = Binary.symbolize(Address);
-    It->second = S.Function
-                     ? uint64_t(S.Function - Binary.functions().data())
-                     : (NoSymbol | Address);
+    It->second = S.Function ? uint64_t(S.Function - Binary.functions().data())
+                            : (NoSymbol | Address);
   }
   return It->second;
 }
@@ -548,54 +676,6 @@ InstrumentationMap MapInference::finish(llvm::ArrayRef<uint64_t> Counts) {
   return Map;
 }
 
-/// Batches of parsed entries handed from the parsing thread to the one that
-/// analyzes them; at most Slots batches in flight, so memory stays bounded.
-class EntryQueue {
-public:
-  /// Waits for room, then queues \p Batch (left empty, with a recycled
-  /// buffer when one is free).
-  void push(std::vector<TVMEntry> &Batch) {
-    std::unique_lock<std::mutex> Lock(M);
-    Changed.wait(Lock, [&] { return Full.size() < Slots; });
-    Full.push_back(std::move(Batch));
-    Batch.clear();
-    if (!Free.empty()) {
-      Batch = std::move(Free.back());
-      Free.pop_back();
-    }
-    Changed.notify_all();
-  }
-  /// No more batches.
-  void close() {
-    std::lock_guard<std::mutex> Lock(M);
-    Closed = true;
-    Changed.notify_all();
-  }
-  /// Waits for the next batch; false when closed and empty. \p Batch's
-  /// buffer goes back to the producer.
-  bool pop(std::vector<TVMEntry> &Batch) {
-    std::unique_lock<std::mutex> Lock(M);
-    if (Batch.capacity()) {
-      Batch.clear();
-      Free.push_back(std::move(Batch));
-    }
-    Changed.wait(Lock, [&] { return !Full.empty() || Closed; });
-    if (Full.empty())
-      return false;
-    Batch = std::move(Full.front());
-    Full.erase(Full.begin());
-    Changed.notify_all();
-    return true;
-  }
-
-private:
-  static constexpr size_t Slots = 4;
-  std::mutex M;
-  std::condition_variable Changed;
-  std::vector<std::vector<TVMEntry>> Full, Free;
-  bool Closed = false;
-};
-
 /// What a pass over the text found.
 struct PassResult {
   uint64_t NumEntries = 0;
@@ -630,9 +710,9 @@ public:
   llvm::Error run();
   const PassResult &result() const { return Result; }
 
-  /// Texts from this size on are parsed on a thread of their own while the
-  /// calling thread takes the entries (alternation, map inference, the
-  /// analysis).
+  /// Entries arrays from this size on are parsed on two threads
+  /// (ParallelWindows) while the calling thread takes the entries
+  /// (alternation, map inference, the analysis).
   static constexpr size_t ThreadedBytes = 4 << 20;
 
 private:
@@ -644,8 +724,7 @@ private:
   bool entries();
   bool entry();
   bool count();
-  /// Hands the entries of Batch on (to accept, or to the queue), and the
-  /// entry \p E first when given.
+  /// Accepts the entries of Batch, then \p E when given.
   void emit(const TVMEntry *E = nullptr);
   void accept(uint64_t Index, uint64_t Ret, uint64_t Id, uint64_t Cyc);
   bool isOpen(uint32_t Id) const {
@@ -695,20 +774,14 @@ private:
   /// Entries parsed, not yet handed on, and how many were parsed.
   std::vector<TVMEntry> Batch;
   uint64_t Parsed = 0;
-  /// Set when the entries go through a parsing thread.
-  EntryQueue *Queue = nullptr;
 };
 
 void TVMPass::emit(const TVMEntry *E) {
   if (E)
     Batch.push_back(*E);
-  if (!Queue) {
-    for (const TVMEntry &Each : Batch)
-      accept(Result.NumEntries++, Each.Ret, Each.Id, Each.Cyc);
-    Batch.clear();
-  } else if (!Batch.empty() && (!E || Batch.size() >= 4096)) {
-    Queue->push(Batch);
-  }
+  for (const TVMEntry &Each : Batch)
+    accept(Result.NumEntries++, Each.Ret, Each.Id, Each.Cyc);
+  Batch.clear();
 }
 
 /// Entry \p Index, checked.
@@ -794,23 +867,53 @@ bool TVMPass::entries() {
     return false;
   if (S.consume(']'))
     return true;
+  S.skipSpace();
+  if (!Bad && size_t(S.end() - S.position()) >= ThreadedBytes &&
+      std::thread::hardware_concurrency() > 1) {
+    // Windows on two threads, as long as they parse; the rest as below.
+    ParallelWindows Parallel(S.position(), S.end());
+    while (true) {
+      const char *Next = Parallel.next(Batch);
+      if (!Next) {
+        Batch.clear();
+        break;
+      }
+      Parsed += Batch.size();
+      emit();
+      Releaser.consumed(Next);
+      S.seek(Next);
+      if (S.peek() == ']')
+        return S.expect(']');
+      if (S.peek() != ',')
+        break;
+      // The scanner resumes after the window (at its ',') when the next
+      // one fails.
+    }
+    if (S.consume(','))
+      S.skipSpace();
+    else if (S.position() != Parallel.start())
+      return S.expect(']');
+  }
   // Entries before this position are read by the scanner (a window that
   // simdjson did not take).
   const char *ScannerUntil = S.position();
   while (true) {
     S.skipSpace();
     if (!Bad && S.position() >= ScannerUntil) {
-      size_t Before = Batch.size();
-      if (const char *Next = Windows.read(S.position(), S.end(), Batch)) {
-        Parsed += Batch.size() - Before;
+      const char *Cut = EntryWindows::cutAfter(S.position(), S.end());
+      if (Cut && Windows.parse(S.position(), Cut, Batch)) {
+        Parsed += Batch.size();
         emit();
-        Releaser.consumed(Next);
-        S.seek(Next);
+        Releaser.consumed(Cut);
+        S.seek(Cut);
         if (S.consume(','))
           continue;
         return S.expect(']');
       }
-      ScannerUntil = Windows.cut();
+      ScannerUntil =
+          Cut ? Cut
+              : S.position() + std::min<size_t>(S.end() - S.position(),
+                                                EntryWindows::WindowBytes);
     }
     if (!entry())
       return false;
@@ -860,23 +963,7 @@ bool TVMPass::parse() {
 }
 
 llvm::Error TVMPass::run() {
-  if (size_t(S.end() - S.position()) < ThreadedBytes ||
-      std::thread::hardware_concurrency() < 2) {
-    parse();
-  } else {
-    EntryQueue Q;
-    Queue = &Q;
-    std::thread Parser([&] {
-      parse();
-      Q.close();
-    });
-    std::vector<TVMEntry> Entries;
-    while (Q.pop(Entries))
-      for (const TVMEntry &E : Entries)
-        accept(Result.NumEntries++, E.Ret, E.Id, E.Cyc);
-    Parser.join();
-    Queue = nullptr;
-  }
+  parse();
   if (S.failed()) {
     if (Bad)
       llvm::consumeError(std::move(*Bad));
@@ -906,8 +993,7 @@ llvm::Expected<std::vector<uint64_t>> countTable(const PassResult &R,
   uint64_t MaxTVMId = R.NumEntries + R.Counts.size() + 1024;
   if (R.NumEntries && R.MaxId > MaxTVMId)
     return fail("entry " + llvm::Twine(R.MaxIdEntry) + " has ID " +
-                llvm::Twine(R.MaxId) + ", outside 0.." +
-                llvm::Twine(MaxTVMId) +
+                llvm::Twine(R.MaxId) + ", outside 0.." + llvm::Twine(MaxTVMId) +
                 " (TVM numbers its loops densely from 0)");
   // TVM's runtime counts every ID in its table (loop_counts): an entry of an
   // ID beyond it is not TVM's.
@@ -972,8 +1058,8 @@ std::optional<std::vector<uint64_t>> findCounts(llvm::StringRef Text) {
   if (!back('}') || !back(']'))
     return std::nullopt;
   const char *Close = P;
-  while (P != Begin && (llvm::isDigit(P[-1]) || P[-1] == ',' ||
-                        P[-1] == '-' || isJSONSpace(P[-1])))
+  while (P != Begin && (llvm::isDigit(P[-1]) || P[-1] == ',' || P[-1] == '-' ||
+                        isJSONSpace(P[-1])))
     --P;
   if (!back('['))
     return std::nullopt;
@@ -1045,8 +1131,7 @@ analyzeTVM(llvm::StringRef Text, llvm::StringRef Name, bool ReleaseRead,
     TVMPass Check(Text, Name, ReleaseRead, 0, nullptr, nullptr);
     if (llvm::Error E = Check.run())
       return std::move(E);
-    llvm::Expected<std::vector<uint64_t>> C =
-        countTable(Check.result(), Name);
+    llvm::Expected<std::vector<uint64_t>> C = countTable(Check.result(), Name);
     if (!C)
       return C.takeError();
     Counts = std::move(*C);
@@ -1085,9 +1170,8 @@ analyzeTVM(llvm::StringRef Text, llvm::StringRef Name, bool ReleaseRead,
     }
     D->streamThread(0, Result.NumEntries,
                     recordStream(Text, Name, ReleaseRead, NumIds, Keep));
-    TVMReport R{std::move(*D),       Infer.finish(*Counts),
-                std::move(*P),       Result.NumEntries,
-                Infer.Outside,       Infer.FirstOutside};
+    TVMReport R{std::move(*D),     Infer.finish(*Counts), std::move(*P),
+                Result.NumEntries, Infer.Outside,         Infer.FirstOutside};
     rebindTVMProfile(R.P, R.Map);
     return std::move(R);
   }
@@ -1113,8 +1197,7 @@ llvm::Expected<TVMReport> lwp::analyzeTVMFile(llvm::StringRef Path,
     return createStringError("cannot read TVM profile '" + Path +
                              "': " + Buffer.getError().message());
   std::shared_ptr<const llvm::MemoryBuffer> Owned = std::move(*Buffer);
-  bool Mapped =
-      Owned->getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap;
+  bool Mapped = Owned->getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap;
   return analyzeTVM(Owned->getBuffer(), Owned->getBufferIdentifier(), Mapped,
                     Owned, Binary, LoadBias, Options);
 }
