@@ -338,8 +338,13 @@ struct TVMEntry {
 /// right after it.
 class EntryWindows {
 public:
-  /// Bytes of text a window spans at most.
+  /// Bytes of text a window spans at most (the fuzz target's are small
+  /// enough for its inputs to span several).
+#ifdef LWP_FUZZ_SMALL_WINDOWS
+  static constexpr size_t WindowBytes = 64;
+#else
   static constexpr size_t WindowBytes = 256 << 10;
+#endif
 
   /// Where a window of [P, End) ends: after its last '}' before P +
   /// WindowBytes, or, when that reaches End (the text's last window), after
@@ -713,7 +718,11 @@ public:
   /// Entries arrays from this size on are parsed on two threads
   /// (ParallelWindows) while the calling thread takes the entries
   /// (alternation, map inference, the analysis).
+#ifdef LWP_FUZZ_SMALL_WINDOWS
+  static constexpr size_t ThreadedBytes = 256;
+#else
   static constexpr size_t ThreadedBytes = 4 << 20;
+#endif
 
 private:
   llvm::Error fail(const llvm::Twine &What) const {
