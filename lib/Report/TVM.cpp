@@ -496,6 +496,16 @@ private:
       while (P != End && isJSONSpace(*P))
         ++P;
     }
+#if defined(__unix__) && defined(MADV_POPULATE_READ)
+    // Map the window's pages at once: cheaper than a fault every 16 pages
+    // (and nothing to do for text in memory).
+    uintptr_t Page = uintptr_t(sysconf(_SC_PAGESIZE));
+    uintptr_t Cell = uintptr_t(Start) + K * EntryWindows::WindowBytes;
+    uintptr_t From = llvm::alignDown(Cell, Page);
+    uintptr_t To = llvm::alignTo(
+        std::min(uintptr_t(End), Cell + EntryWindows::WindowBytes), Page);
+    madvise(reinterpret_cast<void *>(From), To - From, MADV_POPULATE_READ);
+#endif
     const char *Cut = cut(K);
     if (!Cut || Cut <= P || !W.parse(P, Cut, Out))
       return nullptr;
