@@ -440,10 +440,10 @@ bool EntryWindows::parse(const char *P, const char *Cut,
 /// Windows parsed on two threads: the text from a position on is cut on a
 /// fixed grid (window K ends at cutAfter(Start + K x WindowBytes), so any
 /// thread finds a window's bounds alone). A helper thread parses the
-/// windows ahead of the caller, which takes them in order and parses the
-/// next one itself when the helper has not started it (so the two share the
-/// work whatever else the caller does). A window counts only when the one
-/// before it parsed (then it starts where an element may start: after that
+/// windows ahead of the caller, which takes them in order and, rather than
+/// wait for one, parses the next window nobody has started (so the two
+/// share the work whatever else the caller does). A window counts only when the
+/// one before it parsed (then it starts where an element may start: after that
 /// window's last entry and a comma), so the first that does not ends the run
 /// and the scanner goes on from there.
 class ParallelWindows {
@@ -521,6 +521,7 @@ private:
   size_t Claimed = 0; ///< windows started by either thread
   bool Stopped = false;
   EntryWindows Own; ///< the caller's parser
+  std::vector<TVMEntry> Spare;
   std::thread Helper;
 };
 
@@ -552,23 +553,29 @@ void ParallelWindows::help() {
 }
 
 const char *ParallelWindows::next(std::vector<TVMEntry> &Out) {
-  const char *Next;
   std::unique_lock<std::mutex> Lock(M);
   size_t K = Taken;
   Slot &S = Slots[K % Ahead];
-  if (Claimed == K) {
-    // The helper is behind: this one here.
-    ++Claimed;
+  while (!S.Ready) {
+    if (Claimed == Taken + Ahead) {
+      Changed.wait(Lock);
+      continue;
+    }
+    // Rather than wait, parse the next window nobody has started (this
+    // one, when the helper is behind).
+    size_t J = Claimed++;
     Lock.unlock();
-    Out.clear();
-    Next = parse(K, Own, Out);
+    Spare.clear();
+    const char *Next = parse(J, Own, Spare);
     Lock.lock();
-  } else {
-    Changed.wait(Lock, [&] { return S.Ready; });
-    std::swap(S.Entries, Out);
-    Next = S.Next;
-    S.Ready = false;
+    Slot &Done = Slots[J % Ahead];
+    std::swap(Done.Entries, Spare);
+    Done.Next = Next;
+    Done.Ready = true;
   }
+  std::swap(S.Entries, Out);
+  const char *Next = S.Next;
+  S.Ready = false;
   Taken = K + 1;
   Lock.unlock();
   Changed.notify_all();
