@@ -467,7 +467,7 @@ public:
   const char *next(std::vector<TVMEntry> &Out);
 
 private:
-  static constexpr size_t Ahead = 4; ///< windows parsed ahead at most
+  static constexpr size_t Ahead = 8; ///< windows parsed ahead at most
   struct Slot {
     std::vector<TVMEntry> Entries;
     const char *Next = nullptr;
