@@ -102,7 +102,12 @@
 // (a memop pairs only with a load) and the start handler issues 20 of
 // them, the end handler 22 (3 register pairs saved and restored, 4 and 7
 // loads, the stores of the frame, the record, the state and the figures),
-// and most packets also fill their four words.
+// and most packets also fill their four words. Besides, shifts, bit
+// operations, 64-bit arithmetic, predicate logic, control-register reads and
+// jumpr issue only in slots 2 and 3 (utils/bench/hexagon_slots.sh): two a
+// packet. Why 10 packets a probe does not fit with these figures:
+// docs/performance.md, "Hexagon: 10 packets per probe (issue 11, third
+// round)".
 //
 // Counter: UPCYCLE is read as r15:14 = c15:14. QEMU's packet counter c20 has
 // no name in LLVM's assembler: its read is the word C20_TO_R14_NOT_LAST
