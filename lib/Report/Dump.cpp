@@ -74,7 +74,11 @@ public:
 llvm::Error DumpThread::forEachRecordRun(llvm::function_ref<bool(StringRef)> F,
                                          uint64_t First, uint64_t Count) const {
   if (Stream) {
-    assert(First == 0 && "a streamed thread is read whole");
+    // A stream converts its input as it is read: it has no random access.
+    if (First != 0 || Count < NumRecords)
+      return createStringError("a converted input (TVM's lwp.json) is read "
+                               "whole, not from record " +
+                               llvm::Twine(First));
     return Stream(F);
   }
   First = std::min(First, NumRecords);
