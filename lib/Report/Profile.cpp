@@ -112,6 +112,11 @@ struct Accumulator {
   void merge(Accumulator &B) {
     if (!B.Samples)
       return;
+    if (!Samples) {
+      // Nothing to draw from on this side: B as it is.
+      std::swap(*this, B);
+      return;
+    }
     if (__builtin_add_overflow(Sum, B.Sum, &Sum)) {
       Sum = UINT64_MAX;
       ++Backwards;
