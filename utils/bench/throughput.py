@@ -25,27 +25,12 @@ whole analysis: matching, statistics, percentiles), once with its default
 with --jobs=1.
 """
 import os
-import re
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
-
-def timed(cmd):
-    """Runs cmd; returns (wall seconds, user seconds, max RSS in KiB)."""
-    start = time.perf_counter()
-    with open(os.devnull, "wb") as null:
-        proc = subprocess.Popen(cmd, stdout=null, stderr=subprocess.PIPE)
-        err = proc.stderr.read()
-        _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode:
-        sys.exit("throughput: failed: %s\n%s" % (" ".join(cmd),
-                                                  err.decode(errors="replace")))
-    return wall, usage.ru_utime, usage.ru_maxrss
+from benchtime import timed
 
 
 def main():
@@ -78,7 +63,7 @@ def main():
             timed(cmd)  # warm
             walls, users, rss = [], [], 0
             for _ in range(runs):
-                w, u, r = timed(cmd)
+                w, u, _, r = timed(cmd)
                 walls.append(w)
                 users.append(u)
                 rss = max(rss, r)

@@ -29,27 +29,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+from benchtime import timed
 
 FUNCS = 16
 LOAD = 0x40000
-
-
-def timed(cmd, env=None):
-    """Runs cmd; returns (wall seconds, user + system seconds, max RSS KiB),
-    from perf_counter and wait4 (microseconds: /usr/bin/time's 10 ms steps
-    are a third of a 1M-entry import)."""
-    start = time.perf_counter()
-    with open(os.devnull, "wb") as null:
-        proc = subprocess.Popen(cmd, stdout=null, stderr=subprocess.PIPE,
-                                env=env)
-        err = proc.stderr.read()
-        _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status):
-        sys.exit("tvm_import: failed: %s\n%s" % (" ".join(cmd),
-                                                 err.decode(errors="replace")))
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
 def model(tmp):
@@ -123,7 +107,8 @@ def main():
             subprocess.run(cmd, check=True)
             walls, cpus, rss = [], [], 0
             for _ in range(runs):
-                w, c, r = timed(cmd)
+                w, u, sy, r = timed(cmd)
+                c = u + sy
                 walls.append(w)
                 cpus.append(c)
                 rss = max(rss, r)
@@ -137,7 +122,8 @@ def main():
                                stdout=subprocess.DEVNULL)
                 walls, cpus, rss = [], [], 0
                 for _ in range(tvm_runs):
-                    w, c, r = timed(tcmd, env)
+                    w, u, sy, r = timed(tcmd, env)
+                    c = u + sy
                     walls.append(w)
                     cpus.append(c)
                     rss = max(rss, r)
