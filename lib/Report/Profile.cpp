@@ -423,10 +423,10 @@ struct TopLevelStart {
   uint64_t Index, Cycles, Site;
 };
 
-/// The first start of depth 1 at or after record \p From of \p T (24-byte
-/// records), if any.
+/// The first start of depth 1 among the records [From, End) of \p T
+/// (24-byte records), if any.
 llvm::Expected<std::optional<TopLevelStart>>
-findTopLevelStart(const DumpThread &T, uint64_t From) {
+findTopLevelStart(const DumpThread &T, uint64_t From, uint64_t End) {
   std::optional<TopLevelStart> Found;
   uint64_t Index = From;
   llvm::Error Err = T.forEachRecordRun(
@@ -441,7 +441,7 @@ findTopLevelStart(const DumpThread &T, uint64_t From) {
         }
         return true;
       },
-      From);
+      From, End - From);
   if (Err)
     return std::move(Err);
   return Found;
@@ -645,11 +645,14 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
                                                T.size() / PartRecords),
                     K = 1;
            K < Parts; ++K) {
-        llvm::Expected<std::optional<TopLevelStart>> S =
-            findTopLevelStart(T, T.size() / Parts * K);
+        // Within the K-th cut's range only: a start past it is the next
+        // range's to find (a range without one joins its neighbour).
+        llvm::Expected<std::optional<TopLevelStart>> S = findTopLevelStart(
+            T, T.size() / Parts * K,
+            K + 1 < Parts ? T.size() / Parts * (K + 1) : T.size());
         if (!S)
           return S.takeError();
-        if (*S && (Starts.empty() || (*S)->Index > Starts.back().Index))
+        if (*S)
           Starts.push_back(**S);
       }
     if (!Starts.empty()) {
