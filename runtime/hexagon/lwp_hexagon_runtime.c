@@ -46,6 +46,11 @@
 #ifndef LWP_STACK_FRAMES
 #define LWP_STACK_FRAMES 4096
 #endif
+/* log2 of the events the journal holds (lwp_handler.S tests for a full
+ * journal with the same value). */
+#ifndef LWP_JOURNAL_LOG2
+#define LWP_JOURNAL_LOG2 12
+#endif
 
 _Static_assert(LWP_MAX_MODULES > 0, "LWP_MAX_MODULES must be positive");
 /* The 32-bit probe count of the handlers (records + drops, below) must not
@@ -54,21 +59,49 @@ _Static_assert(LWP_BUFFER_RECORDS > 0 && LWP_BUFFER_RECORDS <= (1 << 26),
                "LWP_BUFFER_RECORDS must be in 1 .. 2^26");
 _Static_assert(LWP_STACK_FRAMES > 0 && LWP_STACK_FRAMES <= (1 << 24),
                "LWP_STACK_FRAMES must be in 1 .. 2^24");
-
-#define LWP_STR2(x) #x
-#define LWP_STR(x) LWP_STR2(x)
+_Static_assert(LWP_JOURNAL_LOG2 >= 1 && LWP_JOURNAL_LOG2 <= 16,
+               "LWP_JOURNAL_LOG2 must be in 1 .. 16");
 
 /*===----------------------------------------------------------------------===*
- * Handler state (layouts shared with lwp_handler.S: do not reorder)
+ * The journal (shared with lwp_handler.S: do not reorder)
  *===----------------------------------------------------------------------===*/
 
-/** What the handlers read and write besides the slots and the frames; they
- *  address it absolutely (##lwp_hex_state).
+/** One probe as the handlers journal it, 32 bytes (lwp_handler.S). */
+struct lwp_hex_event {
+  uint32_t Word;     /**< +0: the slot's address | 1 for an end probe */
+  uint32_t Site;     /**< +4: the caller's return address */
+  uint32_t Sp;       /**< +8: the caller's stack pointer */
+  uint32_t Reserved; /**< +12: not written */
+  uint64_t Counter;  /**< +16: UPCYCLE, or c20 in the low word (QEMU) */
+  uint64_t Unused;   /**< +24: not written */
+};
+_Static_assert(sizeof(struct lwp_hex_event) == 32 &&
+                   offsetof(struct lwp_hex_event, Sp) == 8 &&
+                   offsetof(struct lwp_hex_event, Counter) == 16,
+               "lwp_handler.S writes 32-byte events");
+
+#define LWP_JOURNAL_EVENTS (1u << LWP_JOURNAL_LOG2)
+
+/** The journal, aligned to its size in bytes: the handlers find it full
+ *  when the next event would be its end (lwp_handler.S). */
+struct lwp_hex_event lwp_hex_journal[LWP_JOURNAL_EVENTS]
+    __attribute__((aligned(LWP_JOURNAL_EVENTS * 32)));
+/** The address of the next free event (the handlers load and store it). */
+uint32_t lwp_hex_jnext;
+/* The first event a replay leaves free: LWP_HEXAGON_JOURNAL events before
+ * the end of the journal (all of it by default). */
+static struct lwp_hex_event *JournalFirst = lwp_hex_journal;
+
+/*===----------------------------------------------------------------------===*
+ * State of the replay
+ *===----------------------------------------------------------------------===*/
+
+/** The record buffer and the shadow stack, as the replay keeps them.
  *
- *  The handlers count every probe they take (a record or a drop): the probe
- *  count is Drops + Next / 16 modulo 2^32 (Next moves by 16 a record), and the
- *  number of probes that ran inside an instance is the difference of two
- *  such counts. */
+ *  The replay counts every probe (a record or a drop): the probe count is
+ *  Drops + Next / 16 modulo 2^32 (Next moves by 16 a record), and the number
+ *  of probes that ran inside an instance is the difference of two such
+ *  counts. */
 struct lwp_hex_state {
   uint32_t Next;     /**< +0: address of the next free record */
   uint32_t Top;      /**< +4: address of the top frame (Frames[0]: none) */
@@ -76,19 +109,7 @@ struct lwp_hex_state {
                           2^32 */
   uint32_t LastMode; /**< +12: address of the last record slot | 1 for c20 */
 };
-_Static_assert(offsetof(struct lwp_hex_state, Top) == 4 &&
-                   offsetof(struct lwp_hex_state, Drops) == 8 &&
-                   offsetof(struct lwp_hex_state, LastMode) == 12,
-               "lwp_handler.S expects next, top, drops, last|mode at 0-12");
 _Static_assert(sizeof(struct lwp_record32) == 16, "record size");
-_Static_assert(sizeof(struct lwp_slot) == 64 &&
-                   offsetof(struct lwp_slot, bias) == 4 &&
-                   offsetof(struct lwp_slot, overflow) == 8 &&
-                   offsetof(struct lwp_slot, total) == 16 &&
-                   offsetof(struct lwp_slot, self) == 24 &&
-                   offsetof(struct lwp_slot, nested) == 32 &&
-                   offsetof(struct lwp_slot, children) == 40,
-               "lwp_handler.S expects the slot layout of MapFormat.h");
 
 struct lwp_hex_state lwp_hex_state __attribute__((aligned(8)));
 
@@ -132,11 +153,6 @@ _Static_assert(sizeof(struct lwp_hex_frame) == 32 &&
  *  push up to Frames[LWP_STACK_FRAMES]. */
 struct lwp_hex_frame lwp_hex_frames[LWP_STACK_FRAMES + 1]
     __attribute__((aligned(32)));
-/* The last frame a start may push on: a start whose top frame lies above it
- * finds the stack full (lwp_handler.S compares with it). */
-__asm__(".globl lwp_hex_frames_limit\n"
-        ".set lwp_hex_frames_limit, lwp_hex_frames + 32 * (" LWP_STR(
-            LWP_STACK_FRAMES) " - 1)\n");
 
 /** The pseudo-region of the sentinel: the parent of the top-level
  *  instances. Its self word accumulates minus their inclusive cycles, its
@@ -183,6 +199,10 @@ char **environ;
 
 void lwp_hex_empty_pair(void);  /* lwp_handler.S */
 void lwp_hex_nested_pair(void); /* lwp_handler.S */
+/* The packets of the handlers whose first word reads the counter
+ * (lwp_handler.S). */
+extern uint32_t lwp_hex_start_counter_packet[];
+extern uint32_t lwp_hex_end_counter_packet[];
 
 /*===----------------------------------------------------------------------===*
  * Syscalls (trap0(#1), number in r6, arguments r0-r5, result r0)
@@ -194,6 +214,7 @@ enum {
   SysWrite = 64,
   SysExit = 93,
   SysGetpid = 172, /* asm-generic/unistd.h, which Hexagon Linux uses */
+  SysMprotect = 226,
   AtFdCwd = -100,
   OWronly = 01,
   OCreat = 0100,
@@ -296,6 +317,31 @@ uint64_t lwp_hex_read_counter(void) {
                                                  : lwp_hex_read_upcycle();
 }
 
+/* c20 is 32 bits: its wraps since start-up, counted by extend(). */
+static uint64_t C20High;
+static uint32_t C20Last;
+
+/* The 64-bit counter value of \p Raw, a value the handlers journaled or
+ * lwp_hex_read_counter returned; called in the order the values were read
+ * (then a c20 value below the one before is a wrap: at least one probe or
+ * runtime call a 2^32 packets). */
+static uint64_t extend(uint64_t Raw) {
+  if (CounterKind != LWP_COUNTER_QEMU_PACKETS)
+    return Raw;
+  uint32_t Low = (uint32_t)Raw;
+  if (Low < C20Last)
+    C20High += 1ull << 32;
+  C20Last = Low;
+  return C20High | Low;
+}
+
+/* The counter ticks the replays took so far: every figure and record uses
+ * counter values less this, as if the replays had not run. */
+static uint64_t Pause;
+
+/* The figures' counter value of now. */
+static uint64_t now(void) { return extend(lwp_hex_read_counter()) - Pause; }
+
 uint32_t lwp_hex_probe_pair_cost(void) { return PairCost; }
 
 uint32_t lwp_hex_probe_nested_cost(void) { return NestedCost; }
@@ -350,7 +396,10 @@ static void pairSet(uint64_t *F, uint64_t V) {
 
 static void pairAdd(uint64_t *F, uint64_t X) { pairSet(F, pairGet(F) + X); }
 
+static void syncJournal(void);
+
 uint64_t lwp_hex_count(uint32_t Id) {
+  syncJournal();
   const struct lwp_slot *S = findSlot(Id);
   return S ? slotCount(S) : 0;
 }
@@ -362,11 +411,13 @@ uint32_t lwp_hex_num_modules(void) { return NumModules; }
 static void syncDropped(void);
 
 uint64_t lwp_hex_dropped(void) {
+  syncJournal();
   syncDropped();
   return ((uint64_t)DroppedHi << 32) + lwp_hex_state.Drops - LWP_FOLD_WINDOW;
 }
 
 uint32_t lwp_hex_num_records(void) {
+  syncJournal();
   return (uint32_t)((struct lwp_record32 *)(uintptr_t)lwp_hex_state.Next -
                     Buffer);
 }
@@ -375,6 +426,7 @@ static void fold(void);
 static struct lwp_hex_frame *topFrame(void);
 
 void lwp_hex_skip_drops(uint32_t N) {
+  syncJournal();
   syncDropped();
   if (topFrame() == lwp_hex_frames)
     Outside += N;
@@ -383,6 +435,7 @@ void lwp_hex_skip_drops(uint32_t N) {
 }
 
 uint32_t lwp_hex_drops_before_fold(void) {
+  syncJournal();
   return (0u - lwp_hex_state.Drops) & 0x3fffffffu;
 }
 
@@ -414,6 +467,7 @@ static uint32_t frameSp(const struct lwp_hex_frame *F) {
 }
 
 uint32_t lwp_hex_stack_depth(void) {
+  syncJournal();
   return (uint32_t)(topFrame() - lwp_hex_frames);
 }
 
@@ -505,12 +559,16 @@ static int countStart(struct lwp_slot *S) {
   return Old < 0;
 }
 
-/* A start the handler did not finish: an unregistered slot (index 0), a
- * full stack, a top frame left by longjmp (below the caller's stack), an
- * open instance of the region (recursion, or a longjmp back into its
- * caller), a capped start whose bias moves into overflow. */
-static void slowStart(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site) {
-  uint64_t Now = lwp_hex_read_counter();
+/* A start probe of slot \p Slot that ran at counter value \p Now with the
+ * caller's stack pointer \p Sp and return address \p Site: counts it, closes
+ * as unwound the instances it shows were left (a top frame below the
+ * caller's stack: longjmp; an open instance of the region at the same stack
+ * position: a longjmp back into its caller), pushes its instance (a nested
+ * one for recursion; none for an unregistered slot, index 0, or a full
+ * stack) and records it under the cap while the buffer has room, else
+ * counts a drop. */
+static void startAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site,
+                    uint64_t Now) {
   uint32_t E = probeCount();
   forgetOverflowed(Sp);
   closeStale(Sp, Now, E);
@@ -563,24 +621,21 @@ static void slowStart(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site) {
   struct lwp_record32 *R = Rec ? takeRecord() : NULL;
   if (!R)
     countDrop();
-  /* The counter as late as possible, as the handler reads it. */
-  Now = lwp_hex_read_counter();
   if (R) {
     R->site = Site;
     R->id_word = (uint32_t)(uintptr_t)Slot;
     R->cycles = Now;
   }
-  if (F)
-    F->Start = Now;
 }
 
-/* An end the handler did not finish: its top frame is not an outermost
- * instance of its region at or above the caller's stack (frames left by
- * longjmp above it or below the caller's stack, recursion, no open
- * instance), or starts past a full stack are pending. \p Now is the counter
- * value the handler read first. */
-static void slowEnd(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site,
-                    uint64_t Now) {
+/* An end probe of slot \p Slot that ran at counter value \p Now (\p Sp,
+ * \p Site as for startAt): closes its instance, as unwound the instances
+ * above it (left by longjmp) or below the caller's stack; an end of a start
+ * past a full stack closes nothing; an end with no open instance counts as
+ * outside. Records it while its region is within the cap and the buffer has
+ * room, else counts a drop. */
+static void endAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site,
+                  uint64_t Now) {
   uint32_t E = probeCount();
   forgetOverflowed(Sp);
   if (OvfDepth) {
@@ -659,23 +714,59 @@ static void fold(void) {
   pairAdd(&lwp_hex_top_slot.children, 0);
 }
 
-enum { SlowStart = 0, SlowEnd = 1, SlowFold = 2 };
+/*===----------------------------------------------------------------------===*
+ * The replay of the journal
+ *===----------------------------------------------------------------------===*/
 
-/** The handlers' slow paths (lwp_handler.S calls it with every register of
- *  the caller saved): \p Kind SlowStart or SlowEnd with the probe's slot,
- *  the caller's stack pointer \p Sp and return address \p Site (and for an
- *  end the counter value \p T it read first), or SlowFold after a drop that
- *  made the drop count a multiple of 2^30. */
-void lwp_hex_slow(uint32_t Kind, struct lwp_slot *Slot, uint32_t Sp,
-                  uint32_t Site, uint64_t T);
-void lwp_hex_slow(uint32_t Kind, struct lwp_slot *Slot, uint32_t Sp,
-                  uint32_t Site, uint64_t T) {
-  if (Kind == SlowStart)
-    slowStart(Slot, Sp, Site);
-  else if (Kind == SlowEnd)
-    slowEnd(Slot, Sp, Site, T);
-  else
-    fold();
+/* The 64-bit counter value of the last event replayed. */
+static uint64_t LastEvent;
+
+/* Replays the journaled probes in order (startAt, endAt) and empties the
+ * journal. */
+static void replayJournal(void) {
+  struct lwp_hex_event *End = (struct lwp_hex_event *)(uintptr_t)lwp_hex_jnext;
+  for (struct lwp_hex_event *Ev = JournalFirst; Ev < End; ++Ev) {
+    LastEvent = extend(Ev->Counter);
+    struct lwp_slot *Slot = (struct lwp_slot *)(uintptr_t)(Ev->Word & ~15u);
+    if (Ev->Word & 1)
+      endAt(Slot, Ev->Sp, Ev->Site, LastEvent - Pause);
+    else
+      startAt(Slot, Ev->Sp, Ev->Site, LastEvent - Pause);
+  }
+  lwp_hex_jnext = (uint32_t)(uintptr_t)JournalFirst;
+}
+
+/* Replays the journal for a runtime function that reads the figures; its
+ * time is taken out of the figures. */
+static void syncJournal(void) {
+  if (lwp_hex_jnext == (uint32_t)(uintptr_t)JournalFirst)
+    return;
+  uint64_t Before = lwp_hex_read_counter();
+  replayJournal();
+  uint64_t From = extend(Before);
+  Pause += extend(lwp_hex_read_counter()) - From;
+}
+
+/* The counter ticks of the journal-full path outside what lwp_hex_journal_full
+ * measures, less those of the handler's usual return: from the counter read
+ * of the probe that filled the journal to the packet after the probe, the
+ * full path takes (the last read here - its event) + ReplayTail more ticks
+ * than a probe that does not replay (QEMU packets: the restores of
+ * .Ljournal_call and dealloc_return against the handler's last two packets;
+ * test/Runtime/Hexagon/journal.c checks that a one-event journal gives the
+ * figures of a large one). */
+#define LWP_REPLAY_TAIL 22
+
+/** Called by a handler (lwp_handler.S, .Ljournal_call, every register of the
+ *  caller saved) when its event filled the journal: replays it and takes its
+ *  time out of the figures. */
+void lwp_hex_journal_full(void);
+void lwp_hex_journal_full(void) {
+  replayJournal();
+  uint64_t Now = extend(lwp_hex_read_counter());
+  /* Nothing moves when the counter does not (UPCYCLE under QEMU). */
+  if (Now > LastEvent)
+    Pause += Now - LastEvent + LWP_REPLAY_TAIL;
 }
 
 /*===----------------------------------------------------------------------===*
@@ -724,6 +815,8 @@ static void resetSlot(struct lwp_slot *S, uint32_t NewCap) {
  * registered region for cap \p NewCap. */
 static void resetState(uint32_t NewCap) {
   Cap = NewCap;
+  /* Probes before the reset: as if replayed, then reset. */
+  lwp_hex_jnext = (uint32_t)(uintptr_t)JournalFirst;
   resetBuffer();
   resetStack();
   for (uint32_t I = 0; I != NumModules; ++I) {
@@ -805,6 +898,7 @@ static void calibrate(void) {
     lwp_hex_empty_pair();
   for (unsigned I = 0; I != Runs; ++I)
     lwp_hex_nested_pair();
+  syncJournal();
   memset(lwp_hex_calibration_slots, 0, sizeof(lwp_hex_calibration_slots));
   if (lwp_hex_num_records() != 6 * Runs)
     return;
@@ -823,6 +917,62 @@ static void calibrate(void) {
     PairCost = (uint32_t)Empty;
   if (Nested != ~0ull && Nested >= Empty && Nested - Empty <= 0xffffffffu)
     NestedCost = (uint32_t)(Nested - Empty);
+}
+
+/* Rewrites the handlers' counter read, r15:14 = c15:14, as r14 = c20 (QEMU's
+ * packet counter; the high word then holds the site, which extend() drops):
+ * the same instruction class and slot, the word's parse bits kept. Returns
+ * 0 on success, -1 when a word is not the expected one or the text cannot
+ * be made writable. */
+static int patchCounterReads(void) {
+  enum {
+    Upcycle = 0x680e000eu, /* r15:14 = c15:14, parse bits cleared */
+    C20 = 0x6a14000eu,     /* r14 = c20 */
+    ParseBits = 0xc000u
+  };
+  uint32_t *Words[2] = {lwp_hex_start_counter_packet,
+                        lwp_hex_end_counter_packet};
+  for (unsigned I = 0; I != 2; ++I)
+    if ((*Words[I] & ~ParseBits) != Upcycle)
+      return -1;
+  uintptr_t First = (uintptr_t)Words[0] < (uintptr_t)Words[1]
+                        ? (uintptr_t)Words[0]
+                        : (uintptr_t)Words[1];
+  uintptr_t Last = (uintptr_t)Words[0] ^ (uintptr_t)Words[1] ^ First;
+  /* The page size is the target's (QEMU's Hexagon Linux: 64 KiB). */
+  uintptr_t Lo = 0, Size = 0;
+  for (uintptr_t Page = 4096; Page <= 65536 && !Size; Page <<= 2) {
+    Lo = First & ~(Page - 1);
+    Size = ((Last + 4 + Page - 1) & ~(Page - 1)) - Lo;
+    if (syscall4(SysMprotect, (long)Lo, (long)Size, 7 /* rwx */, 0) < 0)
+      Size = 0;
+  }
+  if (!Size)
+    return -1;
+  for (unsigned I = 0; I != 2; ++I)
+    *Words[I] = C20 | (*Words[I] & ParseBits);
+  syscall4(SysMprotect, (long)Lo, (long)Size, 5 /* r-x */, 0);
+  return 0;
+}
+
+/* Parses LWP_HEXAGON_JOURNAL, the events between two replays: 1 to
+ * LWP_JOURNAL_EVENTS (values outside are clamped, a malformed one ignored
+ * with a warning); the default is the whole journal. */
+static uint32_t parseJournal(const char *S) {
+  if (!S || !*S)
+    return LWP_JOURNAL_EVENTS;
+  uint64_t V = 0;
+  for (const char *P = S; *P; ++P) {
+    if (*P < '0' || *P > '9') {
+      lwp_hex_puts(2, "lwp: LWP_HEXAGON_JOURNAL is not a count of events; "
+                      "using the whole journal\n");
+      return LWP_JOURNAL_EVENTS;
+    }
+    V = V * 10 + (uint64_t)(*P - '0');
+    if (V > LWP_JOURNAL_EVENTS)
+      V = LWP_JOURNAL_EVENTS;
+  }
+  return V ? (uint32_t)V : 1;
 }
 
 /* Chooses UPCYCLE when it moves, else QEMU's packet counter. */
@@ -988,7 +1138,8 @@ int lwp_dump(const char *Path) {
     Path = OutputPath;
   if (!Path || !*Path)
     return -1;
-  uint64_t Now = lwp_hex_read_counter();
+  syncJournal();
+  uint64_t Now = now();
 
   struct lwp_dump_view V;
   memset(&V, 0, sizeof(V));
@@ -1155,6 +1306,15 @@ _Noreturn void lwp_hex_start(int Argc, char **Argv, char **Envp) {
   const char *Force = getEnv("LWP_HEXAGON_COUNTER");
   if (Force && !memcmp(Force, "upcycle", 8))
     CounterKind = LWP_COUNTER_PCYCLES;
+  if (CounterKind == LWP_COUNTER_QEMU_PACKETS && patchCounterReads()) {
+    lwp_hex_puts(2, "lwp: cannot make the handlers read QEMU's packet "
+                    "counter; recording UPCYCLE (0 under QEMU)\n");
+    CounterKind = LWP_COUNTER_PCYCLES;
+  }
+  JournalFirst =
+      lwp_hex_journal + LWP_JOURNAL_EVENTS -
+      parseJournal(getEnv("LWP_HEXAGON_JOURNAL"));
+  lwp_hex_jnext = (uint32_t)(uintptr_t)JournalFirst;
   calibrate();
   /* The cap before the constructors: registration sets bias = -cap. */
   resetState(parseCap(getEnv("LWP_CAP"), LWP_CAP));

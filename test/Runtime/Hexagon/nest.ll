@@ -15,12 +15,14 @@
 ; RUN: %dumpdump %t.cap.dump --pairs | grep '^pair' | sort | uniq -c | FileCheck %s --check-prefixes=PAIRS,PAIRS5
 ; RUN: %dumpdump %t.cap.dump --nonzero-counts --records | FileCheck %s --check-prefix=REC
 ;
-; Exact figures whatever the cap and the buffer: with cap 1 (every region
-; past its cap after one execution), and with a runtime rebuilt with an
-; 8-record buffer (full at once), the region table and the top-level figures
-; equal, to the packet, those of a run that recorded everything; and those
-; equal the figures computed from its records. (The capped, the full and the
-; recording paths of each handler take the same packets.)
+; Exact figures whatever the cap, the buffer and the journal: with cap 1
+; (every region past its cap after one execution), with a runtime rebuilt
+; with an 8-record buffer (full at once), and with a journal replayed after
+; every probe or every 3 (LWP_HEXAGON_JOURNAL: the replays' time is taken
+; out of the figures), the region table and the top-level figures equal, to
+; the packet, those of a run that recorded everything; and those equal the
+; figures computed from its records. (The handlers only journal the probe:
+; the same packets whatever the cap and the buffer.)
 ; RUN: env LWP_OUTPUT=%t.all.dump LWP_CAP=100000 %qemu_hexagon %t.elf | FileCheck %s --check-prefix=OUT
 ; RUN: env LWP_OUTPUT=%t.c1.dump LWP_CAP=1 %qemu_hexagon %t.elf | FileCheck %s --check-prefix=OUT
 ; RUN: %dumpdump %t.all.dump --figures-only --nonzero-counts > %t.all.figures
@@ -28,6 +30,12 @@
 ; RUN: %dumpdump %t.c1.dump --figures-only --nonzero-counts > %t.c1.figures
 ; RUN: diff %t.all.figures %t.records.figures
 ; RUN: diff %t.all.figures %t.c1.figures
+; RUN: env LWP_OUTPUT=%t.j1.dump LWP_CAP=100000 LWP_HEXAGON_JOURNAL=1 %qemu_hexagon %t.elf | FileCheck %s --check-prefix=OUT
+; RUN: %dumpdump %t.j1.dump --figures-only --nonzero-counts > %t.j1.figures
+; RUN: diff %t.all.figures %t.j1.figures
+; RUN: env LWP_OUTPUT=%t.j3.dump LWP_CAP=1 LWP_HEXAGON_JOURNAL=3 %qemu_hexagon %t.elf | FileCheck %s --check-prefix=OUT
+; RUN: %dumpdump %t.j3.dump --figures-only --nonzero-counts > %t.j3.figures
+; RUN: diff %t.all.figures %t.j3.figures
 ; RUN: rm -rf %t.small && mkdir %t.small
 ; RUN: %hexagon_cc -DLWP_BUFFER_RECORDS=8 -I%lwp_src_root/runtime/common -c %lwp_src_root/runtime/hexagon/lwp_hexagon_runtime.c -o %t.small/rt.o
 ; RUN: %hexagon_cc -c %lwp_src_root/runtime/hexagon/lwp_handler.S -o %t.small/h.o
@@ -42,11 +50,11 @@
 ; FIG-NEXT: count 2 1
 ; FIG-NEXT: count 3 10
 ; FIG-NEXT: count 4 200
-; FIG-NEXT: region 1 total=6549 self=231 nested=422 children=1 outer=1 unwound=0
-; FIG-NEXT: region 2 total=6318 self=238 nested=420 children=10 outer=1 unwound=0
-; FIG-NEXT: region 3 total=6080 self=4680 nested=400 children=200 outer=10 unwound=0
+; FIG-NEXT: region 1 total=3173 self=215 nested=422 children=1 outer=1 unwound=0
+; FIG-NEXT: region 2 total=2958 self=78 nested=420 children=10 outer=1 unwound=0
+; FIG-NEXT: region 3 total=2880 self=1480 nested=400 children=200 outer=10 unwound=0
 ; FIG-NEXT: region 4 total=1400 self=1400 nested=0 children=0 outer=200 unwound=0
-; FIG-NEXT: thread 0 top_cycles=6549 top_instances=1 top_nested=422
+; FIG-NEXT: thread 0 top_cycles=3173 top_instances=1 top_nested=422
 ;
 ; PIC code: same counts, same packet figures.
 ; RUN: %hexagon_llc -relocation-model=pic %t.ll -o %t.pic.o
@@ -65,24 +73,24 @@
 ; OUT: checksum 60600
 ;
 ; CHECK: header version=2 header_size=80 target=3 counter=4 record_size=16 counter_hz=0
-; CAP100: header num_ids=5 cap=100 dropped=200 num_images=1 num_threads=1 probe_pair_cost=6 probe_nested_cost=28
-; CAP5: header num_ids=5 cap=5 dropped=400 num_images=1 num_threads=1 probe_pair_cost=6 probe_nested_cost=28
+; CAP100: header num_ids=5 cap=100 dropped=200 num_images=1 num_threads=1 probe_pair_cost=6 probe_nested_cost=12
+; CAP5: header num_ids=5 cap=5 dropped=400 num_images=1 num_threads=1 probe_pair_cost=6 probe_nested_cost=12
 ; CHECK-NEXT: header num_modules=1 flags=1 pid=set
 ; CHECK-NEXT: image bias=0 build_id={{[0-9a-f]+}} name={{.*}}elf
 ; The module registered its four regions as IDs 1-4 (ID 0 is never a region).
 ; CHECK-NEXT: module 0 image=0 blob={{[0-9a-f]+}} first_id=1 num_regions=4
 ; Counts and figures are exact whatever the cap. Region 4 (the body) takes
 ; 7 packets an execution (the calibrated empty pair, 6, and the body's
-; packet), region 3 (the inner loop) 608; the outer regions (function and
+; packet), region 3 (the inner loop) 288; the outer regions (function and
 ; outer loop) two packets more in PIC code than in static code.
 ; CHECK-NEXT: count 1 1
 ; CHECK-NEXT: count 2 1
 ; CHECK-NEXT: count 3 10
 ; CHECK-NEXT: count 4 200
 ; CHECK-NEXT: region 1 total=[[#T1:]]
-; CHECK-SAME: self=231 nested=422 children=1 outer=1 unwound=0
-; CHECK-NEXT: region 2 total=[[#T1-231]] self=[[#T1-6311]] nested=420 children=10 outer=1 unwound=0
-; CHECK-NEXT: region 3 total=6080 self=4680 nested=400 children=200 outer=10 unwound=0
+; CHECK-SAME: self=215 nested=422 children=1 outer=1 unwound=0
+; CHECK-NEXT: region 2 total=[[#T1-215]] self=[[#T1-3095]] nested=420 children=10 outer=1 unwound=0
+; CHECK-NEXT: region 3 total=2880 self=1480 nested=400 children=200 outer=10 unwound=0
 ; CHECK-NEXT: region 4 total=1400 self=1400 nested=0 children=0 outer=200 unwound=0
 ; CAP100-NEXT: thread 0 records=224 top_cycles=[[#T1]] top_instances=1 top_nested=422
 ; CAP5-NEXT: thread 0 records=24 top_cycles=[[#T1]] top_instances=1 top_nested=422
@@ -99,12 +107,12 @@
 ; the same as the exact figures above. Each pair of the inner body (region 4)
 ; costs the calibrated empty pair (6) plus the one packet of the body (a
 ; probe is an inline-asm packet, which nothing is scheduled into). The inner
-; loop (region 3) costs 608 per execution, also after region 4 reached its
-; cap: the capped path costs exactly the packets of the recording path.
-; PAIRS: 1 pair id=1 delta={{65(49|51)}}
-; PAIRS-NEXT: 1 pair id=2 delta={{63(18|20)}}
-; PAIRS100-NEXT: 10 pair id=3 delta=608
-; PAIRS5-NEXT: 5 pair id=3 delta=608
+; loop (region 3) costs 288 per execution, also after region 4 reached its
+; cap: the handlers take the same packets past the cap.
+; PAIRS: 1 pair id=1 delta={{31(73|75)}}
+; PAIRS-NEXT: 1 pair id=2 delta={{29(58|60)}}
+; PAIRS100-NEXT: 10 pair id=3 delta=288
+; PAIRS5-NEXT: 5 pair id=3 delta=288
 ; PAIRS100-NEXT: 100 pair id=4 delta=7
 ; PAIRS5-NEXT: 5 pair id=4 delta=7
 ; PAIRS-NOT: pair
