@@ -379,22 +379,6 @@ static uint64_t slotCount(const struct lwp_slot *S) {
   return (uint64_t)((int64_t)Cap + S->bias) + ((uint64_t)S->overflow << 29);
 }
 
-/* A count the handlers increment with 32-bit memory operations on its low
- * word (nested, children): the value is high word x 2^31 + low word. The
- * fold (below) moves 2^31 units into the high word before the low word can
- * wrap; C code always stores it normalised (low word < 2^31). */
-static uint64_t pairGet(const uint64_t *F) {
-  const uint32_t *W = (const uint32_t *)F;
-  return ((uint64_t)W[1] << 31) + W[0];
-}
-
-static void pairSet(uint64_t *F, uint64_t V) {
-  uint32_t *W = (uint32_t *)F;
-  W[0] = (uint32_t)V & 0x7fffffffu;
-  W[1] = (uint32_t)(V >> 31);
-}
-
-static void pairAdd(uint64_t *F, uint64_t X) { pairSet(F, pairGet(F) + X); }
 
 static void syncJournal(void);
 
@@ -485,7 +469,7 @@ static void closeFrame(struct lwp_hex_frame *F, uint64_t Now, uint32_t E,
     S->self += Incl;
   } else {
     S->total += Incl;
-    pairAdd(&S->nested, (uint32_t)(E - F->Es - 1));
+    S->nested += (uint32_t)(E - F->Es - 1);
     S->index &= ~LWP_HEX_OPEN;
   }
   P->self -= Incl;
@@ -615,7 +599,7 @@ static void startAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site,
     F->Parent = (uint32_t)(uintptr_t)P;
     F->Es = E;
     F->Reserved = 0;
-    pairAdd(&P->children, 1);
+    ++P->children;
     lwp_hex_state.Top = (uint32_t)(uintptr_t)F;
   }
   struct lwp_record32 *R = Rec ? takeRecord() : NULL;
@@ -694,24 +678,9 @@ static void fold(void) {
   uint32_t E = probeCount();
   for (struct lwp_hex_frame *F = topFrame(); F != lwp_hex_frames; --F)
     if (!(F->SlotFlags & LWP_HEX_F_INNER)) {
-      pairAdd(&frameSlot(F)->nested, (uint32_t)(E - F->Es - 1));
+      frameSlot(F)->nested += (uint32_t)(E - F->Es - 1);
       F->Es = E - 1;
     }
-  for (uint32_t I = 0; I != NumModules; ++I) {
-    struct lwp_slot *S = moduleSlots(&Modules[I]);
-    for (uint32_t J = 0; J != Modules[I].num_regions; ++J) {
-      pairAdd(&S[J].nested, 0);
-      pairAdd(&S[J].children, 0);
-      /* The start handler adds past the cap without moving 2^29 into
-       * overflow: a fold window holds fewer than 2^30 + 2^20 drops, so a
-       * bias below 2^29 after the fold stays below 2^31. */
-      if (S[J].bias >= (1 << 29)) {
-        S[J].overflow += (uint32_t)S[J].bias >> 29;
-        S[J].bias &= (1 << 29) - 1;
-      }
-    }
-  }
-  pairAdd(&lwp_hex_top_slot.children, 0);
 }
 
 /*===----------------------------------------------------------------------===*
@@ -727,11 +696,55 @@ static void replayJournal(void) {
   struct lwp_hex_event *End = (struct lwp_hex_event *)(uintptr_t)lwp_hex_jnext;
   for (struct lwp_hex_event *Ev = JournalFirst; Ev < End; ++Ev) {
     LastEvent = extend(Ev->Counter);
-    struct lwp_slot *Slot = (struct lwp_slot *)(uintptr_t)(Ev->Word & ~15u);
-    if (Ev->Word & 1)
-      endAt(Slot, Ev->Sp, Ev->Site, LastEvent - Pause);
-    else
-      startAt(Slot, Ev->Sp, Ev->Site, LastEvent - Pause);
+    uint64_t Now = LastEvent - Pause;
+    uint32_t Word = Ev->Word;
+    struct lwp_slot *Slot = (struct lwp_slot *)(uintptr_t)(Word & ~15u);
+    struct lwp_hex_frame *Top = topFrame();
+    if (Word & 1) {
+      /* The common end: of the top frame, an outermost instance (no flag). */
+      if (Top->SlotFlags != Word - 1) {
+        endAt(Slot, Ev->Sp, Ev->Site, Now);
+        continue;
+      }
+      uint32_t E = probeCount();
+      closeTop(Now, E, 0);
+      struct lwp_record32 *R = Slot->bias <= 0 ? takeRecord() : NULL;
+      if (R) {
+        R->site = Ev->Site;
+        R->id_word = Word;
+        R->cycles = Now;
+      } else {
+        countDrop();
+      }
+      continue;
+    }
+    /* The common start: a registered region not open, inside the top
+     * frame's function or deeper, room on the stack. */
+    if ((int32_t)Slot->index <= 0 || Ev->Sp > frameSp(Top) ||
+        Top == &lwp_hex_frames[LWP_STACK_FRAMES] || OvfDepth) {
+      startAt(Slot, Ev->Sp, Ev->Site, Now);
+      continue;
+    }
+    uint32_t E = probeCount();
+    int Rec = countStart(Slot);
+    struct lwp_slot *P = frameSlot(Top);
+    Slot->index |= LWP_HEX_OPEN;
+    struct lwp_hex_frame *F = Top + 1;
+    F->SlotFlags = Word;
+    F->SpRec = Ev->Sp | (Rec ? LWP_HEX_F_REC : 0);
+    F->Start = Now;
+    F->Parent = (uint32_t)(uintptr_t)P;
+    F->Es = E;
+    ++P->children;
+    lwp_hex_state.Top = (uint32_t)(uintptr_t)F;
+    struct lwp_record32 *R = Rec ? takeRecord() : NULL;
+    if (R) {
+      R->site = Ev->Site;
+      R->id_word = Word;
+      R->cycles = Now;
+    } else {
+      countDrop();
+    }
   }
   lwp_hex_jnext = (uint32_t)(uintptr_t)JournalFirst;
 }
@@ -1088,8 +1101,8 @@ static void regionAt(void *Ctx, uint32_t Id, struct lwp_dump_region *Out) {
   Out->count = slotCount(S);
   Out->total = S->total;
   Out->self = S->total + S->self;
-  Out->nested = pairGet(&S->nested);
-  Out->children = pairGet(&S->children);
+  Out->nested = S->nested;
+  Out->children = S->children;
   Out->outer = Out->count - S->reserved;
   Out->unwound = S->unwound;
 }
@@ -1185,7 +1198,7 @@ int lwp_dump(const char *Path) {
   Thread.records = Buffer;
   Thread.num_records = lwp_hex_num_records();
   Thread.top_cycles = 0 - lwp_hex_top_slot.self;
-  Thread.top_instances = pairGet(&lwp_hex_top_slot.children);
+  Thread.top_instances = lwp_hex_top_slot.children;
   /* Every probe ran inside a top-level instance, or is the start or end of
    * one, or ran with no instance open (not a start). */
   Thread.top_nested = probesTotal() - 2 * Thread.top_instances + TopUnwound -

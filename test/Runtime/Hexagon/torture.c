@@ -5,20 +5,23 @@
 // register the LLVM 22 call contract (PS_call_instrprof_custom: Defs = r0,
 // r14, r15, r28, r29-r31, pc) keeps must come out identical. The probes take
 // every handler path: recording, capped (LWP_CAP=2), the c20 and the UPCYCLE
-// tail, a full buffer (the runtime rebuilt with 8 records), and the slow
-// paths through the C code that saves every register: a slot whose module
-// never registered, a recursive instance (an inner function starts and ends
-// the region open in the kernel), a start of the open region at the same
-// stack position (closing it as unwound), an end without an open instance,
-// and the fold of the second run (the drop count is set just below 2^30
-// before it; a region whose bias the program sets to 2^30 - 1 has its bias
-// moved into its overflow word there). The regions: slots 0-2 of a
+// tail, a full buffer (the runtime rebuilt with 8 records), a journal
+// replayed after every probe (the C code that saves every register), and
+// what the replay does besides: a slot whose module never registered, a
+// recursive instance (an inner function starts and ends the region open in
+// the kernel), a start of the open region at the same stack position
+// (closing it as unwound), an end without an open instance, the fold of the
+// second run (the drop count is set just below 2^30 before it), a region
+// whose bias the program sets to 2^30 - 1 (its next start moves 2^29 of it
+// into its overflow word). The regions: slots 0-2 of a
 // registered module (IDs 1-3) and slot 0 of a blob nothing registers.
 //
 // RUN: %hexagon_cc -c %s -o %t.o
 // RUN: %hexagon_link %t.o -o %t.elf
 // RUN: env LWP_CAP=2 LWP_OUTPUT=%t.dump %qemu_hexagon %t.elf | FileCheck %s
 // RUN: %dumpdump %t.dump --nonzero-counts | FileCheck %s --check-prefix=DUMP
+// RUN: env LWP_CAP=2 LWP_HEXAGON_JOURNAL=1 LWP_OUTPUT=%t.j1.dump %qemu_hexagon %t.elf | FileCheck %s
+// RUN: %dumpdump %t.j1.dump --nonzero-counts | FileCheck %s --check-prefix=DUMP
 // RUN: env LWP_CAP=2 LWP_HEXAGON_COUNTER=upcycle LWP_OUTPUT=%t.up.dump %qemu_hexagon %t.elf | FileCheck %s --check-prefix=UP
 // RUN: %dumpdump %t.up.dump --nonzero-counts --records | FileCheck %s --check-prefix=UPDUMP
 //
@@ -38,7 +41,7 @@
 // CHECK-NEXT: ids 1 2 3 0
 // CHECK-NEXT: second run: 0 differ
 // CHECK-NEXT: count 1: 2, count 2: 24, count 3: 1073741831, dropped in the second run: 32
-// CHECK-NEXT: fold: bias 5, overflow 2, depth 0
+// CHECK-NEXT: fold: bias 536870917, overflow 1, depth 0
 // UP: counter 3
 // UP-NEXT: checked 38 values, 0 differ
 // UP-NEXT: inner trips 12, outer trips 3
@@ -51,7 +54,7 @@
 // FULL-NEXT: second run: 0 differ
 // Cap 100: the buffer full after 8 records, 2 more drops in the second run.
 // FULL-NEXT: count 1: 2, count 2: 24, count 3: 1073741929, dropped in the second run: 34
-// FULL-NEXT: fold: bias 5, overflow 2, depth 0
+// FULL-NEXT: fold: bias 536870917, overflow 1, depth 0
 //
 // Per torture run: ID 1 one pair, ID 2 12 pairs in the loops, the
 // unregistered slot one pair (counted nowhere), ID 3 (counted past the cap:
@@ -59,7 +62,7 @@
 // function, an instance started at the same stack position (which closes the
 // first as unwound, 2 in all) and an end without an open instance. Two runs;
 // cap 2 keeps 2 pairs of ID 1 and of ID 2. ID 3: cap + bias + 2^29 x
-// overflow = 2 + 5 + 2^30, its outermost instances counted as its count minus
+// overflow = 2 + (2^29 + 5) + 2^29, its outermost instances counted as its count minus
 // its inner ones (the bias set by the program holds no instance). Every
 // figure is exact in both modes and with a full buffer (the same packets):
 // 6 packets an instance of ID 1 and ID 2; ID 3 holds the inner pairs (4
@@ -258,9 +261,7 @@ int main(void) {
   print(" ");
   printNum(Unregistered.Slots[0].index);
   // A second run with probes, past every cap: its first drop brings the drop
-  // count to a multiple of 2^30, the end that drops next folds (through the
-  // slow path). The fold moves ID 3's bias (2^30 + 2 after the first run)
-  // into its overflow word.
+  // count to a multiple of 2^30, the end that drops next folds.
   uint32_t Second[NumOut] = {0};
   lwp_hex_skip_drops(lwp_hex_drops_before_fold() - 1);
   uint64_t Skipped = lwp_hex_dropped();
