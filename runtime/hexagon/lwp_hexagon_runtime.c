@@ -968,24 +968,26 @@ static int patchCounterReads(void) {
   return 0;
 }
 
-/* Parses LWP_HEXAGON_JOURNAL, the events between two replays: 1 to
- * LWP_JOURNAL_EVENTS (values outside are clamped, a malformed one ignored
- * with a warning); the default is the whole journal. */
+/* Parses LWP_HEXAGON_JOURNAL, the events between two replays: a decimal
+ * integer in [1, LWP_JOURNAL_EVENTS]; unset or empty gives the whole
+ * journal, anything else one warning line and the whole journal. */
 static uint32_t parseJournal(const char *S) {
   if (!S || !*S)
     return LWP_JOURNAL_EVENTS;
   uint64_t V = 0;
-  for (const char *P = S; *P; ++P) {
-    if (*P < '0' || *P > '9') {
-      lwp_hex_puts(2, "lwp: LWP_HEXAGON_JOURNAL is not a count of events; "
-                      "using the whole journal\n");
-      return LWP_JOURNAL_EVENTS;
-    }
+  const char *P = S;
+  for (; *P >= '0' && *P <= '9' && V <= LWP_JOURNAL_EVENTS; ++P)
     V = V * 10 + (uint64_t)(*P - '0');
-    if (V > LWP_JOURNAL_EVENTS)
-      V = LWP_JOURNAL_EVENTS;
-  }
-  return V ? (uint32_t)V : 1;
+  if (!*P && V >= 1 && V <= LWP_JOURNAL_EVENTS)
+    return (uint32_t)V;
+  lwp_hex_puts(2, "lwp: ignoring LWP_HEXAGON_JOURNAL='");
+  lwp_hex_puts(2, S);
+  lwp_hex_puts(2, "': not an integer in [1, ");
+  lwp_hex_put_udec(2, LWP_JOURNAL_EVENTS);
+  lwp_hex_puts(2, "]; using ");
+  lwp_hex_put_udec(2, LWP_JOURNAL_EVENTS);
+  lwp_hex_puts(2, "\n");
+  return LWP_JOURNAL_EVENTS;
 }
 
 /* Chooses UPCYCLE when it moves, else QEMU's packet counter. */

@@ -17,6 +17,14 @@
 // leave the replays out, are the same to the packet (the same dump).
 // RUN: env LWP_OUTPUT=%t.j1.dump LWP_HEXAGON_JOURNAL=1 %qemu_hexagon %t.elf | FileCheck %s --check-prefixes=CHECK,J1,C20
 // RUN: %dumpdump %t.j1.dump | FileCheck %s --check-prefix=DUMP
+// Values outside [1, 4096]: one warning line each, and the whole journal.
+// RUN: env LWP_OUTPUT= LWP_HEXAGON_JOURNAL=0 %qemu_hexagon %t.elf 2>&1 >/dev/null | FileCheck %s --check-prefix=BADJ0
+// RUN: env LWP_OUTPUT= LWP_HEXAGON_JOURNAL=99999999999999999999 %qemu_hexagon %t.elf 2>&1 >/dev/null | FileCheck %s --check-prefix=BADJBIG
+// RUN: env LWP_OUTPUT= LWP_HEXAGON_JOURNAL=12x %qemu_hexagon %t.elf 2>&1 | FileCheck %s --check-prefixes=BADJX,CHECK,FIG,C20
+// BADJ0: lwp: ignoring LWP_HEXAGON_JOURNAL='0': not an integer in [1, 4096]; using 4096
+// BADJ0-NOT: lwp:
+// BADJBIG: lwp: ignoring LWP_HEXAGON_JOURNAL='99999999999999999999': not an integer in [1, 4096]; using 4096
+// BADJX: lwp: ignoring LWP_HEXAGON_JOURNAL='12x': not an integer in [1, 4096]; using 4096
 //
 // Two c20 reads with nothing between them differ by 2 (the read packet and
 // the copy packet): the baseline. Every figure below is
