@@ -690,62 +690,102 @@ static void fold(void) {
 /* The 64-bit counter value of the last event replayed. */
 static uint64_t LastEvent;
 
-/* Replays the journaled probes in order (startAt, endAt) and empties the
- * journal. */
+/* Replays the journaled probes in order and empties the journal. The common
+ * start and end are done here, with the state in locals; the rest goes
+ * through startAt and endAt (and a drop that may fold through fold()), with
+ * the state written back before and read again after. */
 static void replayJournal(void) {
-  struct lwp_hex_event *End = (struct lwp_hex_event *)(uintptr_t)lwp_hex_jnext;
-  for (struct lwp_hex_event *Ev = JournalFirst; Ev < End; ++Ev) {
-    LastEvent = extend(Ev->Counter);
-    uint64_t Now = LastEvent - Pause;
+  const struct lwp_hex_event *End =
+      (const struct lwp_hex_event *)(uintptr_t)lwp_hex_jnext;
+  const int C20 = CounterKind == LWP_COUNTER_QEMU_PACKETS;
+  const uint32_t Last = lwp_hex_state.LastMode & ~1u;
+  const uint64_t Paused = Pause;
+  struct lwp_hex_frame *const Full = &lwp_hex_frames[LWP_STACK_FRAMES];
+  uint32_t Next, Drops;
+  struct lwp_hex_frame *Top;
+#define LWP_LOAD_STATE()                                                       \
+  (Next = lwp_hex_state.Next, Drops = lwp_hex_state.Drops, Top = topFrame())
+#define LWP_STORE_STATE()                                                      \
+  (lwp_hex_state.Next = Next, lwp_hex_state.Drops = Drops,                     \
+   lwp_hex_state.Top = (uint32_t)(uintptr_t)Top)
+  LWP_LOAD_STATE();
+  uint64_t High = C20High, Event = LastEvent;
+  uint32_t Low = C20Last;
+  for (const struct lwp_hex_event *Ev = JournalFirst; Ev < End; ++Ev) {
+    if (C20) {
+      /* extend(), inline. */
+      uint32_t L = (uint32_t)Ev->Counter;
+      if (L < Low)
+        High += 1ull << 32;
+      Low = L;
+      Event = High | L;
+    } else {
+      Event = Ev->Counter;
+    }
+    uint64_t Now = Event - Paused;
     uint32_t Word = Ev->Word;
     struct lwp_slot *Slot = (struct lwp_slot *)(uintptr_t)(Word & ~15u);
-    struct lwp_hex_frame *Top = topFrame();
+    uint32_t E = Drops + (Next >> 4); /* probeCount() */
+    int Rec;
     if (Word & 1) {
-      /* The common end: of the top frame, an outermost instance (no flag). */
       if (Top->SlotFlags != Word - 1) {
+        LWP_STORE_STATE();
         endAt(Slot, Ev->Sp, Ev->Site, Now);
+        LWP_LOAD_STATE();
         continue;
       }
-      uint32_t E = probeCount();
-      closeTop(Now, E, 0);
-      struct lwp_record32 *R = Slot->bias <= 0 ? takeRecord() : NULL;
-      if (R) {
-        R->site = Ev->Site;
-        R->id_word = Word;
-        R->cycles = Now;
-      } else {
-        countDrop();
+      /* The end of the top frame, an outermost instance: closeTop(). */
+      struct lwp_slot *P = (struct lwp_slot *)(uintptr_t)Top->Parent;
+      uint64_t Incl = Now - Top->Start;
+      Slot->total += Incl;
+      Slot->nested += (uint32_t)(E - Top->Es - 1);
+      Slot->index &= ~LWP_HEX_OPEN;
+      P->self -= Incl;
+      --Top;
+      /* Its start's REC bit: clearRec() clears it when the count passes the
+       * cap while the instance is open. */
+      Rec = Slot->bias <= 0;
+    } else {
+      /* The common start: a registered region not open, inside the top
+       * frame's function or deeper, room on the stack. */
+      if ((int32_t)Slot->index <= 0 || Ev->Sp > frameSp(Top) || Top == Full ||
+          OvfDepth) {
+        LWP_STORE_STATE();
+        startAt(Slot, Ev->Sp, Ev->Site, Now);
+        LWP_LOAD_STATE();
+        continue;
       }
-      continue;
+      Rec = countStart(Slot);
+      struct lwp_slot *P = frameSlot(Top);
+      Slot->index |= LWP_HEX_OPEN;
+      ++Top;
+      Top->SlotFlags = Word;
+      Top->SpRec = Ev->Sp | (Rec ? LWP_HEX_F_REC : 0);
+      Top->Start = Now;
+      Top->Parent = (uint32_t)(uintptr_t)P;
+      Top->Es = E;
+      ++P->children;
     }
-    /* The common start: a registered region not open, inside the top
-     * frame's function or deeper, room on the stack. */
-    if ((int32_t)Slot->index <= 0 || Ev->Sp > frameSp(Top) ||
-        Top == &lwp_hex_frames[LWP_STACK_FRAMES] || OvfDepth) {
-      startAt(Slot, Ev->Sp, Ev->Site, Now);
-      continue;
-    }
-    uint32_t E = probeCount();
-    int Rec = countStart(Slot);
-    struct lwp_slot *P = frameSlot(Top);
-    Slot->index |= LWP_HEX_OPEN;
-    struct lwp_hex_frame *F = Top + 1;
-    F->SlotFlags = Word;
-    F->SpRec = Ev->Sp | (Rec ? LWP_HEX_F_REC : 0);
-    F->Start = Now;
-    F->Parent = (uint32_t)(uintptr_t)P;
-    F->Es = E;
-    ++P->children;
-    lwp_hex_state.Top = (uint32_t)(uintptr_t)F;
-    struct lwp_record32 *R = Rec ? takeRecord() : NULL;
-    if (R) {
+    if (Rec && Next <= Last) {
+      /* takeRecord() */
+      struct lwp_record32 *R = (struct lwp_record32 *)(uintptr_t)Next;
+      Next += sizeof(struct lwp_record32);
       R->site = Ev->Site;
       R->id_word = Word;
       R->cycles = Now;
-    } else {
-      countDrop();
+    } else if ((++Drops & 0x3fffffffu) < LWP_FOLD_WINDOW) {
+      /* countDrop() in the window that may fold. */
+      LWP_STORE_STATE();
+      fold();
+      LWP_LOAD_STATE();
     }
   }
+  LWP_STORE_STATE();
+#undef LWP_LOAD_STATE
+#undef LWP_STORE_STATE
+  C20High = High;
+  C20Last = Low;
+  LastEvent = Event;
   lwp_hex_jnext = (uint32_t)(uintptr_t)JournalFirst;
 }
 
