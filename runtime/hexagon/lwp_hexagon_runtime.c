@@ -1008,28 +1008,6 @@ static int patchCounterReads(void) {
   return 0;
 }
 
-/* Parses LWP_HEXAGON_JOURNAL, the events between two replays: a decimal
- * integer in [1, LWP_JOURNAL_EVENTS]; unset or empty gives the whole
- * journal, anything else one warning line and the whole journal. */
-static uint32_t parseJournal(const char *S) {
-  if (!S || !*S)
-    return LWP_JOURNAL_EVENTS;
-  uint64_t V = 0;
-  const char *P = S;
-  for (; *P >= '0' && *P <= '9' && V <= LWP_JOURNAL_EVENTS; ++P)
-    V = V * 10 + (uint64_t)(*P - '0');
-  if (!*P && V >= 1 && V <= LWP_JOURNAL_EVENTS)
-    return (uint32_t)V;
-  lwp_hex_puts(2, "lwp: ignoring LWP_HEXAGON_JOURNAL='");
-  lwp_hex_puts(2, S);
-  lwp_hex_puts(2, "': not an integer in [1, ");
-  lwp_hex_put_udec(2, LWP_JOURNAL_EVENTS);
-  lwp_hex_puts(2, "]; using ");
-  lwp_hex_put_udec(2, LWP_JOURNAL_EVENTS);
-  lwp_hex_puts(2, "\n");
-  return LWP_JOURNAL_EVENTS;
-}
-
 /* Chooses UPCYCLE when it moves, else QEMU's packet counter. */
 static uint32_t chooseCounter(void) {
   uint64_t A = lwp_hex_read_upcycle();
@@ -1048,20 +1026,31 @@ static const char *getEnv(const char *Name) {
   return NULL;
 }
 
-/* Parses a decimal cap; clamps to 2^31 - 1 (the bias is a signed 32-bit
- * value). Returns \p Default for an empty or malformed value. */
-static uint32_t parseCap(const char *S, uint32_t Default) {
+/* Parses environment variable \p Name (value \p S) as a decimal integer in
+ * [\p Min, \p Max]; unset or empty gives \p Default, anything else one
+ * warning line (the host runtime's wording) and \p Default. */
+static uint32_t parseEnvNumber(const char *Name, const char *S, uint32_t Min,
+                               uint32_t Max, uint32_t Default) {
   if (!S || !*S)
     return Default;
   uint64_t V = 0;
-  for (; *S; ++S) {
-    if (*S < '0' || *S > '9')
-      return Default;
-    V = V * 10 + (uint64_t)(*S - '0');
-    if (V > 0x7fffffffu)
-      V = 0x7fffffffu;
-  }
-  return (uint32_t)V;
+  const char *P = S;
+  for (; *P >= '0' && *P <= '9' && V <= Max; ++P)
+    V = V * 10 + (uint64_t)(*P - '0');
+  if (!*P && V >= Min && V <= Max)
+    return (uint32_t)V;
+  lwp_hex_puts(2, "lwp: ignoring ");
+  lwp_hex_puts(2, Name);
+  lwp_hex_puts(2, "='");
+  lwp_hex_puts(2, S);
+  lwp_hex_puts(2, "': not an integer in [");
+  lwp_hex_put_udec(2, Min);
+  lwp_hex_puts(2, ", ");
+  lwp_hex_put_udec(2, Max);
+  lwp_hex_puts(2, "]; using ");
+  lwp_hex_put_udec(2, Default);
+  lwp_hex_puts(2, "\n");
+  return Default;
 }
 
 /*===----------------------------------------------------------------------===*
@@ -1368,11 +1357,13 @@ _Noreturn void lwp_hex_start(int Argc, char **Argv, char **Envp) {
   }
   JournalFirst =
       lwp_hex_journal + LWP_JOURNAL_EVENTS -
-      parseJournal(getEnv("LWP_HEXAGON_JOURNAL"));
+      parseEnvNumber("LWP_HEXAGON_JOURNAL", getEnv("LWP_HEXAGON_JOURNAL"), 1,
+                     LWP_JOURNAL_EVENTS, LWP_JOURNAL_EVENTS);
   lwp_hex_jnext = (uint32_t)(uintptr_t)JournalFirst;
   calibrate();
   /* The cap before the constructors: registration sets bias = -cap. */
-  resetState(parseCap(getEnv("LWP_CAP"), LWP_CAP));
+  resetState(parseEnvNumber("LWP_CAP", getEnv("LWP_CAP"), 0, 0x7fffffffu,
+                            LWP_CAP));
   runConstructors(Argc, Argv, Envp);
   exit(main(Argc, Argv, Envp));
 }

@@ -25,6 +25,14 @@
 // BADJ0-NOT: lwp:
 // BADJBIG: lwp: ignoring LWP_HEXAGON_JOURNAL='99999999999999999999': not an integer in [1, 4096]; using 4096
 // BADJX: lwp: ignoring LWP_HEXAGON_JOURNAL='12x': not an integer in [1, 4096]; using 4096
+// LWP_CAP the same way (the bias is a signed 32-bit word): the default cap
+// of 100 then keeps the records of the run above (dropped 6).
+// RUN: env LWP_OUTPUT=%t.badcap.dump LWP_CAP=2147483648 %qemu_hexagon %t.elf 2>&1 >/dev/null | FileCheck %s --check-prefix=BADCAP
+// RUN: %dumpdump %t.badcap.dump | FileCheck %s --check-prefix=DUMP
+// RUN: env LWP_OUTPUT= LWP_CAP=-1 %qemu_hexagon %t.elf 2>&1 >/dev/null | FileCheck %s --check-prefix=BADCAPNEG
+// BADCAP: lwp: ignoring LWP_CAP='2147483648': not an integer in [0, 2147483647]; using 100
+// BADCAP-NOT: lwp:
+// BADCAPNEG: lwp: ignoring LWP_CAP='-1': not an integer in [0, 2147483647]; using 100
 //
 // Two c20 reads with nothing between them differ by 2 (the read packet and
 // the copy packet): the baseline. Every figure below is
