@@ -4,7 +4,9 @@
 # packets per probe (issue 11, fourth round)"): for each instruction its
 # words (a constant extender ## is one more), whether it is a memory
 # operation, and whether it issues only in slots 2 and 3 (the test of
-# utils/bench/hexagon_slots.sh). Nothing here is built into the runtime: the
+# utils/bench/hexagon_slots.sh). A layout of the fourth round, not taken (the
+# fifth made the handlers journal the probe). Nothing here is built into the
+# runtime: the
 # lists are the paper schedule's instructions, unscheduled, both counter
 # tails sharing everything but the read, recording and dropping sharing
 # every instruction (predicated stores), as today.

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Which Hexagon v67 instructions of the probe handlers may only issue in
 # slots 2 and 3 (docs/performance.md, "Hexagon: 10 packets per probe (issue
-# 11, third round)"). Each instruction is assembled by LLVM 22's assembler in
+# 11, third round)"). These are the instructions of the handlers before the
+# fifth round, which made them journal the probe instead (5 packets; section
+# "Hexagon: 6 packets per probe"): kept as the record of that analysis. Each
+# instruction is assembled by LLVM 22's assembler in
 # one packet with two predicate-logic instructions (slots 2 and 3 only): the
 # packet is accepted iff the instruction can take slot 0 or 1.
 #
