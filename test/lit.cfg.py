@@ -2,6 +2,7 @@
 # lit configuration of the LWP test suites.
 
 import os
+import platform
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -37,6 +38,9 @@ config.substitutions.append(
     ("%lwp_include", os.path.join(config.lwp_src_root, "include")))
 if os.path.exists(os.path.join(config.lwp_lib_dir, "liblwp_host.a")):
     config.available_features.add("lwp-host-runtime")
+# Programs that read the host runtime's counter themselves (rdtsc).
+if platform.machine() in ("x86_64", "AMD64"):
+    config.available_features.add("host-x86_64")
 
 # Hexagon runtime (runtime/hexagon): cross-compile, link and run under
 # qemu-hexagon. %hexagon_cc compiles C, %hexagon_llc IR (no small data:

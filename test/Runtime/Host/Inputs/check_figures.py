@@ -1,10 +1,12 @@
 """Checks the figures of an lwp-report JSON file (figures.test).
 
   check_figures.py REPORT.json [--counts FUNC:KIND:DEPTH=N ...]
-      [--raw RAW.txt] [--trace TRACE.json]
+      [--raw RAW.txt] [--trace TRACE.json] [--brackets OUT.txt]
 
-Always: self <= cycles; a region never longer than its map parent; shares
-<= 100%. --counts: exact counts of the named regions. --raw (lwp-report --raw
+Always: 0 <= self <= cycles; a region never longer than its map parent;
+shares <= 100%. --brackets (lines "bracket FUNC CYCLES" a program printed,
+the report run with --no-overhead-correction): each function's cycles
+within 1% of the program's own bracket of its calls, never above it. --counts: exact counts of the named regions. --raw (lwp-report --raw
 of the same dump, written with every instance recorded and the report run
 with --no-overhead-correction): each region's cycles equal the sum of its
 recorded instances (end - start, paired per thread). --trace: every event of
@@ -22,6 +24,8 @@ def main(argv):
     errors = []
     for r in rows:
         where = "%s %s (ID %d)" % (r["function"], r["kind"], r["id"])
+        if r["self"] < -1e-6:
+            errors.append("%s: self %s below 0" % (where, r["self"]))
         if r["self"] > r["cycles"] + 1e-6:
             errors.append("%s: self %s > cycles %s" % (where, r["self"],
                                                        r["cycles"]))
@@ -60,6 +64,24 @@ def main(argv):
                     errors.append("region %d: %s cycles, recorded instances "
                                   "sum to %d" % (rid, by_id[rid]["cycles"],
                                                  total))
+            continue
+        if a == "--brackets":
+            for line in open(next(args)):
+                m = re.match(r"bracket (\S+) (\d+)$", line.strip())
+                if not m:
+                    continue
+                func, bracket = m.group(1), int(m.group(2))
+                match = [r for r in rows if r["function"] == func and
+                         r["kind"] == "function"]
+                if len(match) != 1:
+                    errors.append("bracket %s: no function row" % func)
+                    continue
+                cycles = match[0]["cycles"]
+                off = (cycles - bracket) / bracket
+                if not -0.01 <= off <= 0:
+                    errors.append("%s: %s cycles, the program's bracket %d "
+                                  "(%+.3f%%)" % (func, cycles, bracket,
+                                                 100 * off))
             continue
         if a == "--trace":
             events = [e for e in json.load(open(next(args)))["traceEvents"]
