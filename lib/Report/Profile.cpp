@@ -414,7 +414,11 @@ private:
 
 /// Records a part of a thread's walk has at least when the walk is split
 /// over several threads (ProfileOptions::Threads).
+#ifdef LWP_FUZZ_SMALL_WINDOWS
+constexpr uint64_t PartRecords = 2; // the fuzz targets' inputs reach it
+#else
 constexpr uint64_t PartRecords = uint64_t(1) << 20;
+#endif
 
 /// A start record of depth 1: no instance stays open across it (a runtime's
 /// version 2 records give every instance its depth), so the walk can start

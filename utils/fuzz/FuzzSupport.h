@@ -28,6 +28,8 @@
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <string>
 
@@ -152,7 +154,50 @@ Symbols:
 /// overhead correction, then every output format (table, tree, CSV, JSON,
 /// Chrome trace, folded, diff, operator summary), written to a string that
 /// is thrown away.
+/// Equal within the rounding of sums taken in another order.
+inline bool nearlyEqual(double A, double B) {
+  return A == B || std::fabs(A - B) <= 1e-9 * std::max(std::fabs(A),
+                                                       std::fabs(B));
+}
+
+/// The analysis on one thread and on several (parts of at least
+/// PartRecords records, which the fuzz build makes 2): counts, cycles,
+/// self, min, max and the top-level figures must agree (docs/report.md,
+/// "Large dumps"); a difference aborts.
+inline void checkParallelWalk(const Dump &D, const Program &Prog) {
+  ProfileOptions One, Several;
+  Several.Threads = 4;
+  llvm::Expected<Profile> A = analyze(D, Prog.map(), One);
+  llvm::Expected<Profile> B = analyze(D, Prog.map(), Several);
+  if (!A || !B) {
+    if (bool(A) != bool(B))
+      __builtin_trap();
+    if (!A)
+      llvm::consumeError(A.takeError());
+    if (!B)
+      llvm::consumeError(B.takeError());
+    return;
+  }
+  if (A->Regions.size() != B->Regions.size() ||
+      !nearlyEqual(A->TopLevelCycles, B->TopLevelCycles) ||
+      A->RepairedInstances != B->RepairedInstances ||
+      A->UnmatchedEnds != B->UnmatchedEnds ||
+      A->UnwoundInstances != B->UnwoundInstances)
+    __builtin_trap();
+  for (size_t I = 0; I != A->Regions.size(); ++I) {
+    const RegionProfile &X = A->Regions[I], &Y = B->Regions[I];
+    if (X.Id != Y.Id || X.Count != Y.Count || X.Samples != Y.Samples ||
+        X.Repaired != Y.Repaired || X.SampledCycles != Y.SampledCycles ||
+        !nearlyEqual(X.TotalCycles, Y.TotalCycles) ||
+        !nearlyEqual(X.SelfCycles, Y.SelfCycles) || X.Unwound != Y.Unwound ||
+        X.Min != Y.Min || X.Max != Y.Max || X.StartSite != Y.StartSite ||
+        X.EndSite != Y.EndSite)
+      __builtin_trap();
+  }
+}
+
 inline void reportEverything(const Dump &D, const Program &Prog) {
+  checkParallelWalk(D, Prog);
   static const llvm::Regex Filter("^[fg]");
   for (bool Correction : {true, false}) {
     InstanceLog Log;
