@@ -54,7 +54,7 @@
 // their second packet). QEMU reads UPCYCLE as 0 and counts packets in c20,
 // which has no name in LLVM's assembler and is reserved on hardware: when
 // the runtime chooses c20 at start-up it rewrites that word of both
-// handlers as r14 = c20 (lwp_hex_patch_counter, with the word's parse bits
+// handlers as r14 = c20 (patchCounterReads, with the word's parse bits
 // kept), before any probe runs.
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +63,24 @@
 #endif
 
   .text
+
+// Packets 2-5 of both handlers, entered with r28 = the event, r15:14 =
+// {slot | end, site}: the counter read (the label \counter marks its packet,
+// where patchCounterReads in lwp_hexagon_runtime.c rewrites the read for
+// c20), the stores, the full test and the return.
+.macro JOURNAL_TAIL counter
+  .globl \counter
+\counter:
+  { r15:14 = c15:14                         // the counter (patched for c20)
+    memd(r28+#0) = r15:14
+    memw(r28+#8) = r29
+    r0 = add(r28, #32) }                    // the next event
+  { memd(r28+#16) = r15:14
+    memw(##lwp_hex_jnext) = r0
+    r14 = extractu(r0, #LWP_JOURNAL_LOG2, #5) }
+  { if (r14 == #0) jump:nt .Ljournal_call } // full
+  { jumpr r31 }
+.endm
 
 //===----------------------------------------------------------------------===//
 // __lwp_probe_start: r0 = slot, r31 = site, r29 = the caller's stack.
@@ -73,17 +91,7 @@
 __lwp_probe_start:
   { r28 = memw(##lwp_hex_jnext)            // the event
     r15:14 = combine(r31, r0) }             // {slot, site}
-  .globl lwp_hex_start_counter_packet
-lwp_hex_start_counter_packet:
-  { r15:14 = c15:14                         // the counter (patched for c20)
-    memd(r28+#0) = r15:14
-    memw(r28+#8) = r29
-    r0 = add(r28, #32) }                    // the next event
-  { memd(r28+#16) = r15:14
-    memw(##lwp_hex_jnext) = r0
-    r14 = extractu(r0, #LWP_JOURNAL_LOG2, #5) }
-  { if (r14 == #0) jump:nt .Ljournal_call } // full
-  { jumpr r31 }
+  JOURNAL_TAIL lwp_hex_start_counter_packet
   .size __lwp_probe_start, . - __lwp_probe_start
 
 //===----------------------------------------------------------------------===//
@@ -96,17 +104,7 @@ __lwp_probe_end:
   { r28 = memw(##lwp_hex_jnext)            // the event
     r14 = add(r0, #1)                       // slot | end
     r15 = r31 }                             // site
-  .globl lwp_hex_end_counter_packet
-lwp_hex_end_counter_packet:
-  { r15:14 = c15:14                         // the counter (patched for c20)
-    memd(r28+#0) = r15:14
-    memw(r28+#8) = r29
-    r0 = add(r28, #32) }                    // the next event
-  { memd(r28+#16) = r15:14
-    memw(##lwp_hex_jnext) = r0
-    r14 = extractu(r0, #LWP_JOURNAL_LOG2, #5) }
-  { if (r14 == #0) jump:nt .Ljournal_call } // full
-  { jumpr r31 }
+  JOURNAL_TAIL lwp_hex_end_counter_packet
   .size __lwp_probe_end, . - __lwp_probe_end
 
 //===----------------------------------------------------------------------===//

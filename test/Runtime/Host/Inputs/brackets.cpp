@@ -86,37 +86,27 @@ __attribute__((noinline)) void catcher(int N) {
 
 } // extern "C"
 
+/// Calls \p Call(R) for R in [0, Times), each call bracketed with rdtsc;
+/// returns the sum of the brackets (ticks).
+template <typename F> static unsigned long long bracket(int Times, F Call) {
+  unsigned long long Sum = 0;
+  for (int R = 0; R < Times; ++R) {
+    unsigned long long T = __rdtsc();
+    Call(R);
+    Sum += __rdtsc() - T;
+  }
+  return Sum;
+}
+
 int main() {
-  unsigned long long Sums[5] = {0, 0, 0, 0, 0};
-  unsigned long long T;
-  for (int R = 0; R < 200; ++R) {
-    T = __rdtsc();
-    triangle(120 + R);
-    Sums[0] += __rdtsc() - T;
-  }
-  for (int R = 0; R < 300; ++R) {
-    T = __rdtsc();
-    coldFirst(20000);
-    Sums[1] += __rdtsc() - T;
-  }
-  for (int R = 0; R < 150; ++R) {
-    T = __rdtsc();
-    Sink = Sink + recurse(300);
-    Sums[2] += __rdtsc() - T;
-  }
-  for (int R = 0; R < 150; ++R) {
-    T = __rdtsc();
-    jumper(20000);
-    Sums[3] += __rdtsc() - T;
-  }
-  for (int R = 0; R < 150; ++R) {
-    T = __rdtsc();
-    catcher(20000);
-    Sums[4] += __rdtsc() - T;
-  }
-  const char *Names[5] = {"triangle", "coldFirst", "recurse", "jumper",
-                          "catcher"};
-  for (int I = 0; I != 5; ++I)
-    printf("bracket %s %llu\n", Names[I], Sums[I]);
+  unsigned long long Triangle = bracket(200, [](int R) { triangle(120 + R); });
+  unsigned long long ColdFirst = bracket(300, [](int) { coldFirst(20000); });
+  unsigned long long Recursion =
+      bracket(150, [](int) { Sink = Sink + recurse(300); });
+  unsigned long long Jumper = bracket(150, [](int) { jumper(20000); });
+  unsigned long long Catcher = bracket(150, [](int) { catcher(20000); });
+  printf("bracket triangle %llu\nbracket coldFirst %llu\nbracket recurse %llu\n"
+         "bracket jumper %llu\nbracket catcher %llu\n",
+         Triangle, ColdFirst, Recursion, Jumper, Catcher);
   return 0;
 }
