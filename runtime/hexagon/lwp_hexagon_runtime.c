@@ -728,7 +728,7 @@ static void replayJournal(void) {
     uint32_t E = Drops + (Next >> 4); /* probeCount() */
     int Rec;
     if (Word & 1) {
-      if (Top->SlotFlags != Word - 1) {
+      if (__builtin_expect(Top->SlotFlags != Word - 1, 0)) {
         LWP_STORE_STATE();
         endAt(Slot, Ev->Sp, Ev->Site, Now);
         LWP_LOAD_STATE();
@@ -748,8 +748,9 @@ static void replayJournal(void) {
     } else {
       /* The common start: a registered region not open, inside the top
        * frame's function or deeper, room on the stack. */
-      if ((int32_t)Slot->index <= 0 || Ev->Sp > frameSp(Top) || Top == Full ||
-          OvfDepth) {
+      if (__builtin_expect((int32_t)Slot->index <= 0 || Ev->Sp > frameSp(Top) ||
+                               Top == Full || OvfDepth,
+                           0)) {
         LWP_STORE_STATE();
         startAt(Slot, Ev->Sp, Ev->Site, Now);
         LWP_LOAD_STATE();
@@ -773,7 +774,7 @@ static void replayJournal(void) {
       R->site = Ev->Site;
       R->id_word = Word;
       R->cycles = Now;
-    } else if ((++Drops & 0x3fffffffu) < LWP_FOLD_WINDOW) {
+    } else if (__builtin_expect((++Drops & 0x3fffffffu) < LWP_FOLD_WINDOW, 0)) {
       /* countDrop() in the window that may fold. */
       LWP_STORE_STATE();
       fold();
