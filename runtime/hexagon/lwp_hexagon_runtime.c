@@ -1004,6 +1004,8 @@ static int patchCounterReads(void) {
   }
   if (!Size)
     return -1;
+  /* Before any probe runs; QEMU retranslates code it sees written, so no
+   * cache maintenance (hardware, whose UPCYCLE moves, never gets here). */
   for (unsigned I = 0; I != 2; ++I)
     *Words[I] = C20 | (*Words[I] & ParseBits);
   syscall4(SysMprotect, (long)Lo, (long)Size, 5 /* r-x */, 0);
