@@ -551,8 +551,9 @@ static int countStart(struct lwp_slot *S) {
  * one for recursion; none for an unregistered slot, index 0, or a full
  * stack) and records it under the cap while the buffer has room, else
  * counts a drop. */
-static void startAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site,
-                    uint64_t Now) {
+/* Out of line: the replay's loop keeps its registers for the common case. */
+__attribute__((noinline)) static void
+startAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site, uint64_t Now) {
   uint32_t E = probeCount();
   forgetOverflowed(Sp);
   closeStale(Sp, Now, E);
@@ -618,8 +619,8 @@ static void startAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site,
  * past a full stack closes nothing; an end with no open instance counts as
  * outside. Records it while its region is within the cap and the buffer has
  * room, else counts a drop. */
-static void endAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site,
-                  uint64_t Now) {
+__attribute__((noinline)) static void
+endAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site, uint64_t Now) {
   uint32_t E = probeCount();
   forgetOverflowed(Sp);
   if (OvfDepth) {
@@ -670,7 +671,7 @@ static void syncDropped(void) {
  * instance's probe count spans 2^31), and normalises the counts of every
  * slot. Called on every drop in the window after a multiple of 2^30; does
  * its work on the first of them. */
-static void fold(void) {
+__attribute__((noinline)) static void fold(void) {
   uint32_t Last = FoldDrops;
   syncDropped();
   if (lwp_hex_state.Drops >= Last && (lwp_hex_state.Drops >> 30) == (Last >> 30))
@@ -715,7 +716,7 @@ static void replayJournal(void) {
     if (C20) {
       /* extend(), inline. */
       uint32_t L = (uint32_t)Ev->Counter;
-      if (L < Low)
+      if (__builtin_expect(L < Low, 0))
         High += 1ull << 32;
       Low = L;
       Event = High | L;
@@ -748,8 +749,10 @@ static void replayJournal(void) {
     } else {
       /* The common start: a registered region not open, inside the top
        * frame's function or deeper, room on the stack. */
-      if (__builtin_expect((int32_t)Slot->index <= 0 || Ev->Sp > frameSp(Top) ||
-                               Top == Full || OvfDepth,
+      /* One test of all four (no early outs: the loads go in parallel). */
+      if (__builtin_expect(((int32_t)Slot->index <= 0) |
+                               (Ev->Sp > frameSp(Top)) | (Top == Full) |
+                               (OvfDepth != 0),
                            0)) {
         LWP_STORE_STATE();
         startAt(Slot, Ev->Sp, Ev->Site, Now);
