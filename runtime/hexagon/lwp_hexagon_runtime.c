@@ -86,8 +86,10 @@ _Static_assert(sizeof(struct lwp_hex_event) == 32 &&
  *  when the next event would be its end (lwp_handler.S). */
 struct lwp_hex_event lwp_hex_journal[LWP_JOURNAL_EVENTS]
     __attribute__((aligned(LWP_JOURNAL_EVENTS * 32)));
-/** The address of the next free event (the handlers load and store it). */
-uint32_t lwp_hex_jnext;
+/** The next free event (the handlers load and store it as a word). Set
+ *  before any probe can run, so that even a probe before start-up lands in
+ *  the journal. */
+struct lwp_hex_event *lwp_hex_jnext = lwp_hex_journal;
 /* The first event a replay leaves free: LWP_HEXAGON_JOURNAL events before
  * the end of the journal (all of it by default). */
 static struct lwp_hex_event *JournalFirst = lwp_hex_journal;
@@ -696,8 +698,7 @@ static uint64_t LastEvent;
  * through startAt and endAt (and a drop that may fold through fold()), with
  * the state written back before and read again after. */
 static void replayJournal(void) {
-  const struct lwp_hex_event *End =
-      (const struct lwp_hex_event *)(uintptr_t)lwp_hex_jnext;
+  const struct lwp_hex_event *End = lwp_hex_jnext;
   const int C20 = CounterKind == LWP_COUNTER_QEMU_PACKETS;
   const uint32_t Last = lwp_hex_state.LastMode & ~1u;
   const uint64_t Paused = Pause;
@@ -790,13 +791,13 @@ static void replayJournal(void) {
   C20High = High;
   C20Last = Low;
   LastEvent = Event;
-  lwp_hex_jnext = (uint32_t)(uintptr_t)JournalFirst;
+  lwp_hex_jnext = JournalFirst;
 }
 
 /* Replays the journal for a runtime function that reads the figures; its
  * time is taken out of the figures. */
 static void syncJournal(void) {
-  if (lwp_hex_jnext == (uint32_t)(uintptr_t)JournalFirst)
+  if (lwp_hex_jnext == JournalFirst)
     return;
   uint64_t Before = lwp_hex_read_counter();
   replayJournal();
@@ -874,7 +875,7 @@ static void resetSlot(struct lwp_slot *S, uint32_t NewCap) {
 static void resetState(uint32_t NewCap) {
   Cap = NewCap;
   /* Probes before the reset: as if replayed, then reset. */
-  lwp_hex_jnext = (uint32_t)(uintptr_t)JournalFirst;
+  lwp_hex_jnext = JournalFirst;
   resetBuffer();
   resetStack();
   for (uint32_t I = 0; I != NumModules; ++I) {
@@ -1366,7 +1367,7 @@ _Noreturn void lwp_hex_start(int Argc, char **Argv, char **Envp) {
       lwp_hex_journal + LWP_JOURNAL_EVENTS -
       parseEnvNumber("LWP_HEXAGON_JOURNAL", getEnv("LWP_HEXAGON_JOURNAL"), 1,
                      LWP_JOURNAL_EVENTS, LWP_JOURNAL_EVENTS);
-  lwp_hex_jnext = (uint32_t)(uintptr_t)JournalFirst;
+  lwp_hex_jnext = JournalFirst;
   calibrate();
   /* The cap before the constructors: registration sets bias = -cap. */
   resetState(parseEnvNumber("LWP_CAP", getEnv("LWP_CAP"), 0, 0x7fffffffu,
