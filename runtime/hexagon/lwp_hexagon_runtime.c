@@ -381,7 +381,6 @@ static uint64_t slotCount(const struct lwp_slot *S) {
   return (uint64_t)((int64_t)Cap + S->bias) + ((uint64_t)S->overflow << 29);
 }
 
-
 static void syncJournal(void);
 
 uint64_t lwp_hex_count(uint32_t Id) {
@@ -621,8 +620,8 @@ startAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site, uint64_t Now) {
  * past a full stack closes nothing; an end with no open instance counts as
  * outside. Records it while its region is within the cap and the buffer has
  * room, else counts a drop. */
-__attribute__((noinline)) static void
-endAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site, uint64_t Now) {
+__attribute__((noinline)) static void endAt(struct lwp_slot *Slot, uint32_t Sp,
+                                            uint32_t Site, uint64_t Now) {
   uint32_t E = probeCount();
   forgetOverflowed(Sp);
   if (OvfDepth) {
@@ -1370,8 +1369,8 @@ _Noreturn void lwp_hex_start(int Argc, char **Argv, char **Envp) {
   lwp_hex_jnext = JournalFirst;
   calibrate();
   /* The cap before the constructors: registration sets bias = -cap. */
-  resetState(parseEnvNumber("LWP_CAP", getEnv("LWP_CAP"), 0, 0x7fffffffu,
-                            LWP_CAP));
+  resetState(
+      parseEnvNumber("LWP_CAP", getEnv("LWP_CAP"), 0, 0x7fffffffu, LWP_CAP));
   runConstructors(Argc, Argv, Envp);
   exit(main(Argc, Argv, Envp));
 }

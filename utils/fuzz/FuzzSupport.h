@@ -156,8 +156,8 @@ Symbols:
 /// is thrown away.
 /// Equal within the rounding of sums taken in another order.
 inline bool nearlyEqual(double A, double B) {
-  return A == B || std::fabs(A - B) <= 1e-9 * std::max(std::fabs(A),
-                                                       std::fabs(B));
+  return A == B ||
+         std::fabs(A - B) <= 1e-9 * std::max(std::fabs(A), std::fabs(B));
 }
 
 /// The analysis on one thread and on several (parts of at least
