@@ -4,11 +4,12 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 /*
- * Everything of the Hexagon runtime but the handlers' fast paths
- * (lwp_handler.S) and the entry (lwp_crt0.S): the handler state and the shadow
- * stack of open instances, the handlers' slow paths (recursion, instances
- * left by longjmp or exit, ends without an open instance, a full stack, the
- * periodic fold of the 32-bit counters), module registration
+ * Everything of the Hexagon runtime but the handlers, which journal each
+ * probe (lwp_handler.S), and the entry (lwp_crt0.S): the journal and its
+ * replay, which keeps the record buffer, the shadow stack of open instances
+ * and every figure (recursion, instances left by longjmp or exit, ends
+ * without an open instance, a full stack, the periodic fold of the 32-bit
+ * probe count), module registration
  * (__lwp_register_module), start-up (counter choice, cap, calibration, the
  * program's constructors), lwp_dump / lwp_reset with the exact figures of
  * every region, exit (the C library's atexit handlers and stdio, the
@@ -53,7 +54,7 @@
 #endif
 
 _Static_assert(LWP_MAX_MODULES > 0, "LWP_MAX_MODULES must be positive");
-/* The 32-bit probe count of the handlers (records + drops, below) must not
+/* The 32-bit probe count of the replay (records + drops, below) must not
  * grow by 2^31 between two folds: the records add at most the buffer. */
 _Static_assert(LWP_BUFFER_RECORDS > 0 && LWP_BUFFER_RECORDS <= (1 << 26),
                "LWP_BUFFER_RECORDS must be in 1 .. 2^26");
@@ -109,17 +110,15 @@ struct lwp_hex_state {
   uint32_t Top;      /**< +4: address of the top frame (Frames[0]: none) */
   uint32_t Drops;    /**< +8: records not stored + LWP_FOLD_WINDOW, modulo
                           2^32 */
-  uint32_t LastMode; /**< +12: address of the last record slot | 1 for c20 */
+  uint32_t Last;     /**< +12: address of the last record slot */
 };
 _Static_assert(sizeof(struct lwp_record32) == 16, "record size");
 
 struct lwp_hex_state lwp_hex_state __attribute__((aligned(8)));
 
-/* The drop count modulo 2^30 below which an end handler's drop calls the
- * fold (a start's drop may land on the multiple of 2^30 itself: the end
- * drops that follow within the window catch it; starts that drop outnumber
- * the end drops after them by at most the open instances). Drops counts
- * from this value, so that the first window is the one after 2^30. */
+/* The drop count modulo 2^30 below which a drop calls the fold (the first
+ * drop in the window does its work). Drops counts from this value, so that
+ * the first window is the one after 2^30. */
 #define LWP_FOLD_WINDOW (1u << 20)
 
 /** One open instance on the shadow stack, 32 bytes. */
@@ -138,8 +137,8 @@ _Static_assert(sizeof(struct lwp_hex_frame) == 32 &&
                    offsetof(struct lwp_hex_frame, Parent) == 16,
                "lwp_handler.S expects 32-byte frames");
 
-/* Flags in the slot word of a frame (slots are 16-byte aligned). A frame
- * with either flag takes the end handler's slow path. */
+/* Flags in the slot word of a frame (slots are 16-byte aligned). The end of
+ * a frame with either flag takes the replay's general path (endAt). */
 #define LWP_HEX_F_INNER 2u /* another instance of its region is open below */
 #define LWP_HEX_F_OVF 4u   /* starts that found the stack full are pending
                               above it (set on the top frame only) */
@@ -147,12 +146,13 @@ _Static_assert(sizeof(struct lwp_hex_frame) == 32 &&
 #define LWP_HEX_F_REC 1u /* its start was recorded (count <= cap): its end
                             is recorded too while the buffer has room */
 /* Bit 31 of a slot's index: an outermost instance of the region is open (a
- * start finding it set takes the slow path; IDs use bits 0-30). */
+ * start finding it set takes the general path, startAt; IDs use bits
+ * 0-30). */
 #define LWP_HEX_OPEN 0x80000000u
 
 /** The shadow stack: Frames[0] is a sentinel that never closes (its stack
- *  word is the highest address, its slot lwp_hex_top_slot); the handlers
- *  push up to Frames[LWP_STACK_FRAMES]. */
+ *  word is the highest address, its slot lwp_hex_top_slot); the replay
+ *  pushes up to Frames[LWP_STACK_FRAMES]. */
 struct lwp_hex_frame lwp_hex_frames[LWP_STACK_FRAMES + 1]
     __attribute__((aligned(32)));
 
@@ -167,12 +167,11 @@ struct lwp_slot lwp_hex_top_slot __attribute__((aligned(16)));
  *  the dump. Zero outside the calibration. */
 struct lwp_slot lwp_hex_calibration_slots[2] __attribute__((aligned(16)));
 
-/* One spare record after the last slot, a guard: the handlers test for a
- * full buffer before they store any record field. */
-static struct lwp_record32 Buffer[LWP_BUFFER_RECORDS + 1]
+/* The records kept for the dump. */
+static struct lwp_record32 Buffer[LWP_BUFFER_RECORDS]
     __attribute__((aligned(16)));
 
-/* State of the slow paths only. */
+/* State of the general paths of the replay only. */
 static uint32_t DroppedHi; /* units of 2^32 of dropped records */
 static uint32_t OvfDepth;  /* starts past a full stack whose ends are due */
 static uint32_t OvfSp;     /* stack pointer of the first of them */
@@ -424,7 +423,7 @@ uint32_t lwp_hex_drops_before_fold(void) {
   return (0u - lwp_hex_state.Drops) & 0x3fffffffu;
 }
 
-/* The probe count of the handlers: every probe stores a record (Next moves
+/* The probe count of the replay: every probe stores a record (Next moves
  * by 16) or counts a drop, so this moves by one a probe (modulo 2^32). */
 static uint32_t probeCount(void) {
   return lwp_hex_state.Drops + (lwp_hex_state.Next >> 4);
@@ -436,7 +435,7 @@ static uint64_t probesTotal(void) {
 }
 
 /*===----------------------------------------------------------------------===*
- * The shadow stack and its slow paths
+ * The shadow stack and the general paths of the replay
  *===----------------------------------------------------------------------===*/
 
 static struct lwp_hex_frame *topFrame(void) {
@@ -458,7 +457,7 @@ uint32_t lwp_hex_stack_depth(void) {
 
 /* Adds the figures of the instance of frame \p F ended at counter value
  * \p Now (probe count \p E before the probe that ends it) to its region and
- * to its parent, as the end handler does; \p Unwound: it had no end probe.
+ * to its parent, as an end does; \p Unwound: it had no end probe.
  * Leaves the frame on the stack. */
 static void closeFrame(struct lwp_hex_frame *F, uint64_t Now, uint32_t E,
                        int Unwound) {
@@ -524,15 +523,14 @@ static void countDrop(void) {
 /* The next record, or NULL when the buffer is full. */
 static struct lwp_record32 *takeRecord(void) {
   uint32_t N = lwp_hex_state.Next;
-  if (N > (lwp_hex_state.LastMode & ~1u))
+  if (N > lwp_hex_state.Last)
     return NULL;
   lwp_hex_state.Next = N + sizeof(struct lwp_record32);
   return (struct lwp_record32 *)(uintptr_t)N;
 }
 
-/* Counts a start of slot \p S as the start handler does (bias, and the move
- * of 2^29 into overflow); returns whether the start is recorded by the cap
- * (count <= cap). */
+/* Counts a start of slot \p S (bias, and the move of 2^29 into overflow);
+ * returns whether the start is recorded by the cap (count <= cap). */
 static int countStart(struct lwp_slot *S) {
   int32_t Old = S->bias;
   int32_t New = (int32_t)((uint32_t)Old + 1);
@@ -665,13 +663,11 @@ static void syncDropped(void) {
   FoldDrops = lwp_hex_state.Drops;
 }
 
-/* Once every 2^30 dropped records (the handlers count drops and probes in 32
- * bits, and their memory operations add to the low words of the 64-bit
- * counts): counts the wrap of the drop counter, adds the probes counted so
+/* Once every 2^30 dropped records (the replay counts drops and probes in 32
+ * bits): counts the wrap of the drop counter and adds the probes counted so
  * far inside every open outermost instance to its region (so that no
- * instance's probe count spans 2^31), and normalises the counts of every
- * slot. Called on every drop in the window after a multiple of 2^30; does
- * its work on the first of them. */
+ * instance's probe count spans 2^31). Called on every drop in the window
+ * after a multiple of 2^30; does its work on the first of them. */
 __attribute__((noinline)) static void fold(void) {
   uint32_t Last = FoldDrops;
   syncDropped();
@@ -699,7 +695,7 @@ static uint64_t LastEvent;
 static void replayJournal(void) {
   const struct lwp_hex_event *End = lwp_hex_jnext;
   const int C20 = CounterKind == LWP_COUNTER_QEMU_PACKETS;
-  const uint32_t Last = lwp_hex_state.LastMode & ~1u;
+  const uint32_t Last = lwp_hex_state.Last;
   const uint64_t Paused = Pause;
   struct lwp_hex_frame *const Full = &lwp_hex_frames[LWP_STACK_FRAMES];
   uint32_t Next, Drops;
@@ -834,9 +830,7 @@ void lwp_hex_journal_full(void) {
 /* Empties the buffer and the drop counter. */
 static void resetBuffer(void) {
   lwp_hex_state.Next = (uint32_t)(uintptr_t)&Buffer[0];
-  lwp_hex_state.LastMode =
-      (uint32_t)(uintptr_t)&Buffer[LWP_BUFFER_RECORDS - 1] |
-      (CounterKind == LWP_COUNTER_QEMU_PACKETS ? 1u : 0u);
+  lwp_hex_state.Last = (uint32_t)(uintptr_t)&Buffer[LWP_BUFFER_RECORDS - 1];
   lwp_hex_state.Drops = LWP_FOLD_WINDOW;
   DroppedHi = 0;
   FoldDrops = LWP_FOLD_WINDOW;
@@ -946,8 +940,7 @@ static void calibrate(void) {
   resetBuffer();
   resetStack();
   /* Slot 0 sees 2 x Runs pairs, slot 1 Runs: a cap of 2 x Runs keeps all.
-   * A non-zero index: the handlers' recording path, as a registered
-   * region's. */
+   * A non-zero index: recorded as a registered region's. */
   for (unsigned I = 0; I != 2; ++I) {
     resetSlot(&lwp_hex_calibration_slots[I], 2 * Runs);
     lwp_hex_calibration_slots[I].index = LWP_ID_MASK;
