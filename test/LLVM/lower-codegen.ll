@@ -31,6 +31,15 @@
 ; A probe's call and the slot address are in one packet, the address a
 ; constant-extended immediate.
 ; HEX-LABEL: sum:
+; The frame comes first, and with it r17:16, which the probe's clobber of r16
+; makes the function save (HexagonProbeConstraints: Hexagon's shrink-wrapping
+; then keeps the frame around every probe), in the same packet.
+; HEX:       // %bb.0:
+; HEX-NEXT:  {
+; HEX-NEXT:    r2 = r0
+; HEX-NEXT:    memd(r29+#-16) = r17:16
+; HEX-NEXT:    allocframe(#8)
+; HEX-NEXT:  }
 ; HEX:         .loc 0 3 0 prologue_end
 ; HEX-NEXT:    //# InlineAsm Start
 ; HEX-NEXT:  {
@@ -70,6 +79,7 @@
 ; HEX-NEXT:    //# InlineAsm End
 ; HEX-NEXT:  {
 ; HEX-NEXT:    r0 = r1
+; HEX-NEXT:    r17:16 = memd(r29+#0)
 ; HEX-NEXT:    dealloc_return
 ; HEX-NEXT:  }
 ; HEX-NOT:   call __lwp_probe

@@ -13,7 +13,7 @@
 //
 //   hexagon   call void asm sideeffect
 //                 "{ r0 = ##$0; call __lwp_probe_start }",
-//                 "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr <slot>)
+//                 "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr <slot>)
 //             one packet, with the register contract of
 //             llvm.hexagon.instrprof.custom (lwp::hexagonProbeAsm).
 //   x86_64    notail call preserve_allcc void @__lwp_probe_start(ptr <slot>),

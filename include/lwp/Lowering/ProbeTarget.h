@@ -38,9 +38,18 @@ namespace lwp {
 /// cannot name a slot that the linker places. $0 is the slot address.
 std::string hexagonProbeAsm(bool IsEnd);
 /// Constraints of hexagonProbeAsm: the slot address as a symbolic immediate,
-/// and the registers the packet and the handler clobber.
+/// the registers the packet and the handler clobber (r0, r14, r15, r28; the
+/// call writes r31), and r16, which the handler keeps: it is the lowest
+/// callee-saved register (Hexagon ABI: r16-r27), and an instruction that
+/// writes a callee-saved register is what Hexagon's frame shrink-wrapping
+/// (HexagonFrameLowering::findShrunkPrologEpilog, which does not count inline
+/// assembly as a call) takes as needing the frame. Without it, a function
+/// whose only other call is conditional gets its allocframe around that call
+/// only, and the probe's call overwrites the unsaved return address in r31.
+/// The cost is r17:16 saved beside allocframe and restored beside
+/// dealloc_return, in the same packets (docs/probe-form.md).
 constexpr llvm::StringLiteral HexagonProbeConstraints =
-    "i,~{r0},~{r14},~{r15},~{r28},~{r31}";
+    "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}";
 
 /// The function each lowered module runs at start-up to register its map
 /// blob with the runtime: `internal void @__lwp_module_ctor()` calling

@@ -36,12 +36,12 @@
 // IR-NEXT: @llvm.compiler.used = appending global [1 x ptr] [ptr @[[MAPG]]], section "llvm.metadata"
 // IR-NEXT: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @__lwp_module_ctor, ptr null }]
 // IR-LABEL: define {{.*}} @kernel(
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)) #[[#]], !dbg [[FN:![0-9]+]]
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)) #[[#]], !dbg [[ROWS:![0-9]+]]
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)) #[[#]], !dbg [[COLS:![0-9]+]]
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)) #[[#]], !dbg [[COLS]]
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)) #[[#]], !dbg [[ROWS]]
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)) #[[#]], !dbg
+// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)) #[[#]], !dbg [[FN:![0-9]+]]
+// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)) #[[#]], !dbg [[ROWS:![0-9]+]]
+// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)) #[[#]], !dbg [[COLS:![0-9]+]]
+// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)) #[[#]], !dbg [[COLS]]
+// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)) #[[#]], !dbg [[ROWS]]
+// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)) #[[#]], !dbg
 // No handler is declared: the packets name it in the assembly.
 // IR-NOT:  @__lwp_probe_start
 // IR-NOT:  @__lwp_probe_end

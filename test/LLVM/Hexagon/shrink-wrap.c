@@ -1,0 +1,70 @@
+// A function whose only call is conditional (issue 20): Hexagon's frame
+// shrink-wrapping puts allocframe around that call alone, and a probe that
+// the backend does not see as a call would run before r31 is saved; its call
+// overwrites the return address and the function returns to itself. The
+// probe's clobber of r16 (a callee-saved register, HexagonProbeConstraints)
+// makes every block with a probe need the frame: allocframe comes before the
+// start probe and the frame is torn down after the end probe, at every
+// optimization level, without a frame pointer and in HVX code; the program
+// runs to its end with the right result and counts each region exactly.
+// RUN: rm -rf %t && mkdir -p %t
+// DEFINE: %{flags} =
+// DEFINE: %{check} = %hexagon_cc %{flags} -fpass-plugin=%lwp_llvm_plugin -mllvm -stats-level=100 \
+// DEFINE:     -Wno-backend-plugin -S %s -o - | FileCheck %s --check-prefix=ASM && \
+// DEFINE:   %hexagon_cc %{flags} -fpass-plugin=%lwp_llvm_plugin -mllvm -stats-level=100 \
+// DEFINE:     -Wno-backend-plugin -c %s -o %t/p.o && \
+// DEFINE:   %hexagon_link %t/p.o -o %t/p.elf && \
+// DEFINE:   env LWP_OUTPUT=%t/p.dump %qemu_hexagon %t/p.elf && \
+// DEFINE:   lwp-report %t/p.elf %t/p.dump --format=csv | FileCheck %s --check-prefix=COUNTS
+// REDEFINE: %{flags} = -O0
+// RUN: %{check}
+// REDEFINE: %{flags} = -O1
+// RUN: %{check}
+// REDEFINE: %{flags} = -O2
+// RUN: %{check}
+// REDEFINE: %{flags} = -O3
+// RUN: %{check}
+// REDEFINE: %{flags} = -Os
+// RUN: %{check}
+// REDEFINE: %{flags} = -Oz
+// RUN: %{check}
+// REDEFINE: %{flags} = -O2 -fomit-frame-pointer
+// RUN: %{check}
+// REDEFINE: %{flags} = -O2 -mhvx -mhvx-length=128B
+// RUN: %{check}
+
+// No call before the frame exists; the frame outlives the end probe.
+// ASM-LABEL: maybe_call:
+// ASM-NOT:   {{[[:space:]]call }}
+// ASM:       allocframe
+// ASM:       call __lwp_probe_start
+// ASM:       call __lwp_probe_end
+// ASM-NOT:   jumpr r31
+// ASM:       dealloc
+// ASM:       .size maybe_call
+
+// maybe_call runs 3 times (hook null once), record twice, main once.
+// COUNTS: id,kind,function,depth,height,parent,count,
+// COUNTS-DAG: ,function,"maybe_call",,,,3,
+// COUNTS-DAG: ,function,"record",,,,2,
+// COUNTS-DAG: ,function,"main",,,,1,
+
+typedef void (*fn)(int);
+fn hook;
+int seen;
+
+__attribute__((noinline)) void maybe_call(int x) {
+  fn f = hook;
+  if (f)
+    f(x);
+}
+
+__attribute__((noinline)) void record(int x) { seen += x; }
+
+int main(void) {
+  maybe_call(1);
+  hook = record;
+  maybe_call(2);
+  maybe_call(3);
+  return seen == 5 ? 0 : 1;
+}
