@@ -64,6 +64,12 @@ std::string lwp::hexagonProbeAsm(bool IsEnd) {
       .str();
 }
 
+std::string lwp::hexagonResumeProbeAsm(bool HasSlot) {
+  return (llvm::Twine(HasSlot ? "{ r0 = ##$0; call " : "{ r0 = #0; call ") +
+          ProbeResumeHandler + " }")
+      .str();
+}
+
 std::string lwp::mapGlobalName(llvm::StringRef ModuleName,
                                llvm::StringRef Blob) {
   std::string Key = (ModuleName + llvm::Twine('\0') + Blob).str();

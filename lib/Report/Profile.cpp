@@ -248,9 +248,16 @@ public:
     for (const char *Ptr = Bytes.begin(); Ptr != Bytes.end();
          Ptr += RecordSize) {
       DumpRecord R = decodeRecord(Ptr, RecordSize);
-      // ID 0 is never a region: a probe of a module that did not register.
-      if (LLVM_UNLIKELY(R.Id == 0) && V2)
+      // ID 0 is never a region: a probe of a module that did not register,
+      // or a resume record (docs/dump-format.md): the instances above its
+      // depth were left by a non-local exit and ended where control resumed.
+      if (LLVM_UNLIKELY(R.Id == 0) && V2) {
+        if (!R.IsEnd && R.Depth)
+          while (Fr[Top].Depth > R.Depth)
+            closeTop(Fr, Top, R.Cycles, R.Site - LoadBias,
+                     /*Repaired=*/false, /*Unwound=*/true);
         continue;
+      }
       uint32_t Row = LLVM_LIKELY(Table)
                          ? R.Id < TableSize ? Table[R.Id] : RowIndex::None
                          : Rows.lookup(R.Id);
@@ -344,10 +351,12 @@ public:
 private:
   /// Pops the top instance Fr[Top] of the stack (Fr is Frames.data()),
   /// ended at \p EndCycles by the record at \p EndSite (or closed by
-  /// repair).
+  /// repair; or, \p Unwound, by a resume record: exact, but not at the
+  /// region's end site).
   LLVM_ATTRIBUTE_ALWAYS_INLINE void closeTop(Frame *Fr, size_t &Top,
                                              uint64_t EndCycles,
-                                             uint64_t EndSite, bool Repaired) {
+                                             uint64_t EndSite, bool Repaired,
+                                             bool Unwound = false) {
     const Frame &F = Fr[Top--];
     Accumulator &A = Acc[F.Row];
     // A counter does not go backwards, and no instance lasts 2^62 ticks
@@ -368,7 +377,7 @@ private:
       ++P.RepairedInstances;
     } else {
       A.MaxMatched = std::max(A.MaxMatched, Incl);
-      if (LLVM_UNLIKELY(!A.EndSite))
+      if (LLVM_UNLIKELY(!A.EndSite) && !Unwound)
         A.EndSite = EndSite;
     }
     if (LLVM_UNLIKELY(!A.StartSite))

@@ -179,12 +179,15 @@ static void writeHeader(raw_ostream &OS, const ReportInput &In) {
                          ? formatv("{0:f3} GHz", D.counterHz() / 1e9).str()
                          : std::string("frequency unknown");
   OS << formatv("LWP report: {0} with {1}\n", In.DumpName, In.MapSource);
-  OS << formatv("target {0}, counter {1} ({2}), {3} thread(s), cap {4} records "
-                "per region{5}, {6} records dropped\n",
-                stringifyDumpTarget(D.target()),
-                stringifyDumpCounter(D.counter()), Freq, D.threads().size(),
-                D.cap(), D.recordSize() == 24 ? " and thread" : "",
-                D.dropped());
+  OS << formatv(
+      "target {0}, counter {1} ({2}), {3} thread(s), cap {4} records "
+      "per region{5}, {6} records dropped\n",
+      stringifyDumpTarget(D.target()), stringifyDumpCounter(D.counter()), Freq,
+      D.threads().size(), D.cap(),
+      // The Hexagon runtime has one thread and keeps one cap.
+      D.recordSize() == 24 && D.target() != LWP_TARGET_HEXAGON ? " and thread"
+                                                               : "",
+      D.dropped());
   if (In.P.PairCost)
     OS << formatv("overhead correction: {0} {2} per instance and {1} {2} per "
                   "instance nested in it subtracted "

@@ -83,17 +83,21 @@ int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
     TH.reserved = 0;
     if (write(ctx, &TH, sizeof(TH)))
       return -1;
-    if (view->map_id_word && RecordSize == sizeof(struct lwp_record32)) {
-      /* Convert the ID words in chunks, without a heap. */
-      struct lwp_record32 Chunk[32];
-      const struct lwp_record32 *R = T->records;
+    if (view->map_id_word) {
+      /* Convert the records in chunks, without a heap. */
+      if (RecordSize != sizeof(struct lwp_record64))
+        return -1;
+      struct lwp_record64 Chunk[32];
+      const struct lwp_record_mem32 *R = T->records;
       for (uint64_t I = 0; I < T->num_records;) {
         uint32_t N = 0;
         for (; N != 32 && I < T->num_records; ++N, ++I) {
-          Chunk[N] = R[I];
+          Chunk[N].site = R[I].site;
           Chunk[N].id_word = view->map_id_word(R[I].id_word);
+          Chunk[N].depth = R[I].depth;
+          Chunk[N].cycles = R[I].cycles;
         }
-        if (write(ctx, Chunk, (uint64_t)N * sizeof(struct lwp_record32)))
+        if (write(ctx, Chunk, (uint64_t)N * sizeof(struct lwp_record64)))
           return -1;
       }
     } else if (T->num_records &&

@@ -43,6 +43,19 @@ struct lwp_thread_view {
   uint64_t top_nested;
 };
 
+/** A record as a 32-bit runtime keeps it in memory (Hexagon's replay), 32
+ *  bytes (a power of two, so that the record count is an address shift):
+ *  the writer writes it as a struct lwp_record64 (24 bytes) with its raw ID
+ *  word mapped through lwp_dump_view.map_id_word. */
+struct lwp_record_mem32 {
+  uint32_t site;      /**< +0: return address of the probe call */
+  uint32_t id_word;   /**< +4: raw ID word (map_id_word maps it) */
+  uint32_t depth;     /**< +8: as lwp_record64.depth */
+  uint32_t reserved;  /**< +12 */
+  uint64_t cycles;    /**< +16: counter value */
+  uint64_t reserved2; /**< +24 */
+};
+
 /** Maps a 32-bit record's raw ID word (as a handler stored it) to the ID
  *  word of the dump (docs/dump-format.md). */
 typedef uint32_t (*lwp_id_word_fn)(uint32_t raw);
@@ -52,8 +65,9 @@ typedef uint32_t (*lwp_id_word_fn)(uint32_t raw);
  *  caller. The region table has header.num_ids entries, given either as an
  *  array (regions) or through a callback (region_at, for runtimes that keep
  *  the figures elsewhere, e.g. in the slots): exactly one is non-null. With
- *  map_id_word set, 16-byte records are written through it (in chunks, the
- *  source records unchanged). */
+ *  map_id_word set, the records are struct lwp_record_mem32, written as
+ *  24-byte lwp_record64 records (header.record_size must be 24) with their ID
+ *  words mapped through it (in chunks, the source records unchanged). */
 struct lwp_dump_view {
   struct lwp_dump_header header;
   const struct lwp_image_view *images;

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The two probe handlers compiled code calls. Each probe is ONE packet
+// The three probe handlers compiled code calls. Each probe is ONE packet
 //
-//   { r0 = ##slot; call __lwp_probe_start }     (or __lwp_probe_end)
+//   { r0 = ##slot; call __lwp_probe_start }     (or __lwp_probe_end,
+//                                                __lwp_probe_resume)
 //
 // where slot is the address of the region's struct lwp_slot
 // (lwp/Runtime/MapFormat.h) in its module's blob, section lwp_map (64 bytes,
@@ -15,7 +16,8 @@
 // The handlers only journal the probe: each appends one 32-byte event
 // (struct lwp_hex_event in lwp_hexagon_runtime.c) to the journal and
 // returns:
-//   +0   slot | end   the slot address; bit 0 set by the end handler
+//   +0   slot | kind  the slot address; bit 0 set by the end handler, bit 1
+//                     by the resume handler (whose slot may be 0)
 //   +4   site         the caller's return address (r31)
 //   +8   sp           the caller's stack pointer (r29)
 //   +16  counter      UPCYCLE (c15:14); under QEMU its packet counter c20 in
@@ -106,6 +108,20 @@ __lwp_probe_end:
     r15 = r31 }                             // site
   JOURNAL_TAIL lwp_hex_end_counter_packet
   .size __lwp_probe_end, . - __lwp_probe_end
+
+//===----------------------------------------------------------------------===//
+// __lwp_probe_resume: r0 = the slot of the region that encloses the resume
+// point, or 0 outside every region (docs/probe-form.md, "Resume probes").
+//===----------------------------------------------------------------------===//
+  .globl __lwp_probe_resume
+  .type __lwp_probe_resume, @function
+  .p2align 4
+__lwp_probe_resume:
+  { r28 = memw(##lwp_hex_jnext)            // the event
+    r14 = add(r0, #2)                       // slot | resume
+    r15 = r31 }                             // site
+  JOURNAL_TAIL lwp_hex_resume_counter_packet
+  .size __lwp_probe_resume, . - __lwp_probe_resume
 
 //===----------------------------------------------------------------------===//
 // .Ljournal_call: calls lwp_hex_journal_full() with every register of the

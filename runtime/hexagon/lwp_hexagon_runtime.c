@@ -102,7 +102,7 @@ static struct lwp_hex_event *JournalFirst = lwp_hex_journal;
 /** The record buffer and the shadow stack, as the replay keeps them.
  *
  *  The replay counts every probe (a record or a drop): the probe count is
- *  Drops + Next / 16 modulo 2^32 (Next moves by 16 a record), and the number
+ *  Drops + Next / 32 modulo 2^32 (Next moves by 32 a record), and the number
  *  of probes that ran inside an instance is the difference of two such
  *  counts. */
 struct lwp_hex_state {
@@ -112,7 +112,7 @@ struct lwp_hex_state {
                           2^32 */
   uint32_t Last;     /**< +12: address of the last record slot */
 };
-_Static_assert(sizeof(struct lwp_record32) == 16, "record size");
+_Static_assert(sizeof(struct lwp_record_mem32) == 32, "record size");
 
 struct lwp_hex_state lwp_hex_state __attribute__((aligned(8)));
 
@@ -167,9 +167,10 @@ struct lwp_slot lwp_hex_top_slot __attribute__((aligned(16)));
  *  the dump. Zero outside the calibration. */
 struct lwp_slot lwp_hex_calibration_slots[2] __attribute__((aligned(16)));
 
-/* The records kept for the dump. */
-static struct lwp_record32 Buffer[LWP_BUFFER_RECORDS]
-    __attribute__((aligned(16)));
+/* The records kept for the dump, each with the stack position of its
+ * instance (lwp_record64.depth), so that a reader pairs them exactly. */
+static struct lwp_record_mem32 Buffer[LWP_BUFFER_RECORDS]
+    __attribute__((aligned(32)));
 
 /* State of the general paths of the replay only. */
 static uint32_t DroppedHi; /* units of 2^32 of dropped records */
@@ -204,6 +205,7 @@ void lwp_hex_nested_pair(void); /* lwp_handler.S */
  * (lwp_handler.S). */
 extern uint32_t lwp_hex_start_counter_packet[];
 extern uint32_t lwp_hex_end_counter_packet[];
+extern uint32_t lwp_hex_resume_counter_packet[];
 
 /*===----------------------------------------------------------------------===*
  * Syscalls (trap0(#1), number in r6, arguments r0-r5, result r0)
@@ -402,7 +404,7 @@ uint64_t lwp_hex_dropped(void) {
 
 uint32_t lwp_hex_num_records(void) {
   syncJournal();
-  return (uint32_t)((struct lwp_record32 *)(uintptr_t)lwp_hex_state.Next -
+  return (uint32_t)((struct lwp_record_mem32 *)(uintptr_t)lwp_hex_state.Next -
                     Buffer);
 }
 
@@ -424,9 +426,9 @@ uint32_t lwp_hex_drops_before_fold(void) {
 }
 
 /* The probe count of the replay: every probe stores a record (Next moves
- * by 16) or counts a drop, so this moves by one a probe (modulo 2^32). */
+ * by 32) or counts a drop, so this moves by one a probe (modulo 2^32). */
 static uint32_t probeCount(void) {
-  return lwp_hex_state.Drops + (lwp_hex_state.Next >> 4);
+  return lwp_hex_state.Drops + (lwp_hex_state.Next >> 5);
 }
 
 /* Probes taken since the last reset, exactly. */
@@ -521,12 +523,12 @@ static void countDrop(void) {
 }
 
 /* The next record, or NULL when the buffer is full. */
-static struct lwp_record32 *takeRecord(void) {
+static struct lwp_record_mem32 *takeRecord(void) {
   uint32_t N = lwp_hex_state.Next;
   if (N > lwp_hex_state.Last)
     return NULL;
-  lwp_hex_state.Next = N + sizeof(struct lwp_record32);
-  return (struct lwp_record32 *)(uintptr_t)N;
+  lwp_hex_state.Next = N + sizeof(struct lwp_record_mem32);
+  return (struct lwp_record_mem32 *)(uintptr_t)N;
 }
 
 /* Counts a start of slot \p S (bias, and the move of 2^29 into overflow);
@@ -602,12 +604,15 @@ startAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site, uint64_t Now) {
     ++P->children;
     lwp_hex_state.Top = (uint32_t)(uintptr_t)F;
   }
-  struct lwp_record32 *R = Rec ? takeRecord() : NULL;
+  struct lwp_record_mem32 *R = Rec ? takeRecord() : NULL;
   if (!R)
     countDrop();
   if (R) {
     R->site = Site;
     R->id_word = (uint32_t)(uintptr_t)Slot;
+    R->depth = F          ? (uint32_t)(F - lwp_hex_frames)
+               : OvfDepth ? LWP_STACK_FRAMES + OvfDepth
+                          : 0;
     R->cycles = Now;
   }
 }
@@ -621,9 +626,11 @@ startAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site, uint64_t Now) {
 __attribute__((noinline)) static void endAt(struct lwp_slot *Slot, uint32_t Sp,
                                             uint32_t Site, uint64_t Now) {
   uint32_t E = probeCount();
+  uint32_t Depth = 0;
   forgetOverflowed(Sp);
   if (OvfDepth) {
     /* The end of the last start that found the stack full. */
+    Depth = LWP_STACK_FRAMES + OvfDepth;
     if (!--OvfDepth)
       topFrame()->SlotFlags &= ~LWP_HEX_F_OVF;
   } else {
@@ -636,16 +643,50 @@ __attribute__((noinline)) static void endAt(struct lwp_slot *Slot, uint32_t Sp,
       /* Frames above it were left without their end probes. */
       while (topFrame() != K)
         closeTop(Now, E, 1);
+      Depth = (uint32_t)(K - lwp_hex_frames);
       closeTop(Now, E, 0);
     } else if (topFrame() == lwp_hex_frames) {
       /* No open instance: not accounted. */
       ++Outside;
     }
   }
-  struct lwp_record32 *R = Slot->bias <= 0 ? takeRecord() : NULL;
+  struct lwp_record_mem32 *R = Slot->bias <= 0 ? takeRecord() : NULL;
   if (R) {
     R->site = Site;
     R->id_word = (uint32_t)(uintptr_t)Slot | 1;
+    R->depth = Depth;
+    R->cycles = Now;
+  } else {
+    countDrop();
+  }
+}
+
+/* A resume probe (docs/probe-form.md, "Resume probes") that ran at counter
+ * value \p Now with the caller's stack pointer \p Sp and return address
+ * \p Site, inside the instance of slot \p Slot (null: outside every region
+ * of its function): closes as unwound the frames below \p Sp (functions a
+ * longjmp or an exception left) and the frames at \p Sp above the
+ * innermost one of \p Slot. When it closed any, records the resume (raw ID
+ * word 0, the stack position left as its depth) while the buffer has room,
+ * else counts a drop; otherwise it is not a probe of the counts. */
+__attribute__((noinline)) static void
+resumeAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site, uint64_t Now) {
+  uint32_t E = probeCount();
+  forgetOverflowed(Sp);
+  struct lwp_hex_frame *Before = topFrame();
+  closeStale(Sp, Now, E);
+  while (topFrame() != lwp_hex_frames && frameSp(topFrame()) == Sp &&
+         frameSlot(topFrame()) != Slot)
+    closeTop(Now, E, 1);
+  if (topFrame() == Before)
+    return;
+  if (topFrame() == lwp_hex_frames)
+    ++Outside;
+  struct lwp_record_mem32 *R = takeRecord();
+  if (R) {
+    R->site = Site;
+    R->id_word = 0;
+    R->depth = (uint32_t)(topFrame() - lwp_hex_frames);
     R->cycles = Now;
   } else {
     countDrop();
@@ -722,8 +763,9 @@ static void replayJournal(void) {
     uint64_t Now = Event - Paused;
     uint32_t Word = Ev->Word;
     struct lwp_slot *Slot = (struct lwp_slot *)(uintptr_t)(Word & ~15u);
-    uint32_t E = Drops + (Next >> 4); /* probeCount() */
+    uint32_t E = Drops + (Next >> 5); /* probeCount() */
     int Rec;
+    uint32_t Depth;
     if (Word & 1) {
       if (__builtin_expect(Top->SlotFlags != Word - 1, 0)) {
         LWP_STORE_STATE();
@@ -738,10 +780,16 @@ static void replayJournal(void) {
       Slot->nested += (uint32_t)(E - Top->Es - 1);
       Slot->index &= ~LWP_HEX_OPEN;
       P->self -= Incl;
+      Depth = (uint32_t)(Top - lwp_hex_frames);
       --Top;
       /* Its start's REC bit: clearRec() clears it when the count passes the
        * cap while the instance is open. */
       Rec = Slot->bias <= 0;
+    } else if (__builtin_expect(Word & 2, 0)) {
+      LWP_STORE_STATE();
+      resumeAt(Slot, Ev->Sp, Ev->Site, Now);
+      LWP_LOAD_STATE();
+      continue;
     } else {
       /* The common start: a registered region not open, inside the top
        * frame's function or deeper, room on the stack. */
@@ -765,13 +813,15 @@ static void replayJournal(void) {
       Top->Parent = (uint32_t)(uintptr_t)P;
       Top->Es = E;
       ++P->children;
+      Depth = (uint32_t)(Top - lwp_hex_frames);
     }
     if (Rec && Next <= Last) {
       /* takeRecord() */
-      struct lwp_record32 *R = (struct lwp_record32 *)(uintptr_t)Next;
-      Next += sizeof(struct lwp_record32);
+      struct lwp_record_mem32 *R = (struct lwp_record_mem32 *)(uintptr_t)Next;
+      Next += sizeof(struct lwp_record_mem32);
       R->site = Ev->Site;
       R->id_word = Word;
+      R->depth = Depth;
       R->cycles = Now;
     } else if (__builtin_expect((++Drops & 0x3fffffffu) < LWP_FOLD_WINDOW, 0)) {
       /* countDrop() in the window that may fold. */
@@ -955,12 +1005,12 @@ static void calibrate(void) {
     return;
   uint64_t Empty = ~0ull, Nested = ~0ull;
   for (uint32_t I = 0; I != Runs; ++I) {
-    const struct lwp_record32 *R = &Buffer[2 * I];
+    const struct lwp_record_mem32 *R = &Buffer[2 * I];
     if (R[1].cycles >= R[0].cycles && R[1].cycles - R[0].cycles < Empty)
       Empty = R[1].cycles - R[0].cycles;
   }
   for (uint32_t I = 0; I != Runs; ++I) {
-    const struct lwp_record32 *R = &Buffer[2 * Runs + 4 * I];
+    const struct lwp_record_mem32 *R = &Buffer[2 * Runs + 4 * I];
     if (R[3].cycles >= R[0].cycles && R[3].cycles - R[0].cycles < Nested)
       Nested = R[3].cycles - R[0].cycles;
   }
@@ -981,15 +1031,17 @@ static int patchCounterReads(void) {
     C20 = 0x6a14000eu,     /* r14 = c20 */
     ParseBits = 0xc000u
   };
-  uint32_t *Words[2] = {lwp_hex_start_counter_packet,
-                        lwp_hex_end_counter_packet};
-  for (unsigned I = 0; I != 2; ++I)
+  uint32_t *Words[3] = {lwp_hex_start_counter_packet,
+                        lwp_hex_end_counter_packet,
+                        lwp_hex_resume_counter_packet};
+  uintptr_t First = UINTPTR_MAX, Last = 0;
+  for (unsigned I = 0; I != 3; ++I) {
     if ((*Words[I] & ~ParseBits) != Upcycle)
       return -1;
-  uintptr_t First = (uintptr_t)Words[0] < (uintptr_t)Words[1]
-                        ? (uintptr_t)Words[0]
-                        : (uintptr_t)Words[1];
-  uintptr_t Last = (uintptr_t)Words[0] ^ (uintptr_t)Words[1] ^ First;
+    uintptr_t W = (uintptr_t)Words[I];
+    First = W < First ? W : First;
+    Last = W > Last ? W : Last;
+  }
   /* The page size is the target's (QEMU's Hexagon Linux: 64 KiB). */
   uintptr_t Lo = 0, Size = 0;
   for (uintptr_t Page = 4096; Page <= 65536 && !Size; Page <<= 2) {
@@ -1002,7 +1054,7 @@ static int patchCounterReads(void) {
     return -1;
   /* Before any probe runs; QEMU retranslates code it sees written, so no
    * cache maintenance (hardware, whose UPCYCLE moves, never gets here). */
-  for (unsigned I = 0; I != 2; ++I)
+  for (unsigned I = 0; I != 3; ++I)
     *Words[I] = C20 | (*Words[I] & ParseBits);
   syscall4(SysMprotect, (long)Lo, (long)Size, 5 /* r-x */, 0);
   return 0;
@@ -1189,7 +1241,7 @@ int lwp_dump(const char *Path) {
   memset(&V, 0, sizeof(V));
   V.header.target = LWP_TARGET_HEXAGON;
   V.header.counter = (uint16_t)CounterKind;
-  V.header.record_size = sizeof(struct lwp_record32);
+  V.header.record_size = sizeof(struct lwp_record64);
   V.header.counter_hz = 0;
   V.header.num_ids = NextId;
   V.header.cap = Cap;

@@ -221,6 +221,36 @@ __attribute__((preserve_all)) uint32_t lwp_end_slow(struct lwp_thread_state *S,
   return Depth;
 }
 
+__attribute__((preserve_all)) void lwp_resume_slow(struct lwp_thread_state *S,
+                                                   uint32_t Id, uint64_t Now,
+                                                   uintptr_t Sp,
+                                                   uint64_t Site) {
+  uint32_t Before = S->depth;
+  /* Instances of the functions the non-local exit left. */
+  while (S->depth && S->stack[S->depth - 1].sp < Sp)
+    lwp_close_top(S, Now, 1);
+  /* Instances of the resuming function that do not enclose the point. */
+  while (S->depth && S->stack[S->depth - 1].sp == Sp &&
+         S->stack[S->depth - 1].id != Id)
+    lwp_close_top(S, Now, 1);
+  if (S->depth == Before)
+    return;
+  /* The resume record is a probe inside the instance it resumes in. */
+  if (S->depth)
+    ++S->stack[S->depth - 1].nested;
+  uint64_t N = S->num_records;
+  if (N >= S->capacity) {
+    ++S->dropped;
+    return;
+  }
+  struct lwp_record64 *R = &S->records[N];
+  S->num_records = N + 1;
+  R->site = Site;
+  R->id_word = 0;
+  R->depth = S->depth;
+  R->cycles = Now;
+}
+
 __attribute__((visibility("default"))) void __lwp_register_module(void *Blob) {
   getCore()->register_module(Blob);
 }

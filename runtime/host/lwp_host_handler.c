@@ -27,6 +27,10 @@
  * inclusive cycles to the region (once for a region nested in itself) and to
  * its parent frame. A frame whose stack position lies below the current
  * probe's was left by longjmp or an exception: it is closed then (slow path).
+ * __lwp_probe_resume, which compiled code calls where control resumes after
+ * a non-local exit (after setjmp, at a landing pad), closes such frames at
+ * once, and with them the frames of the resuming function above the region
+ * that encloses the resume point.
  *
  * Counter: x86-64 rdtsc, not serialised (rdtscp or lfence;rdtsc cost about
  * 30 ticks more a pair here, see docs/performance.md, and the out-of-order
@@ -128,4 +132,20 @@ LWP_HANDLER void __lwp_probe_end(const struct lwp_slot *Slot) {
   R->id_word = Id | LWP_ID_END_BIT;
   R->depth = D;
   R->cycles = Cycles;
+}
+
+LWP_HANDLER void __lwp_probe_resume(const struct lwp_slot *Slot) {
+  uint64_t Cycles = readCounter();
+  struct lwp_thread_state *S = lwp_tls_state;
+  uintptr_t Sp = LWP_CALLER_SP();
+  if (!S || !S->depth)
+    return;
+  /* The common case (setjmp's first return): the top instance is the
+   * enclosing region's at this stack position, or one of a caller's. */
+  const struct lwp_frame *T = &S->stack[S->depth - 1];
+  uint32_t Id = Slot ? Slot->index : 0;
+  if (__builtin_expect(T->sp > Sp || (T->sp == Sp && T->id == Id), 1))
+    return;
+  lwp_resume_slow(S, Id, Cycles, Sp,
+                  (uint64_t)(uintptr_t)__builtin_return_address(0));
 }

@@ -118,6 +118,19 @@ __attribute__((preserve_all)) uint32_t lwp_end_slow(struct lwp_thread_state *S,
                                                     uint32_t Id, uint64_t Now,
                                                     uintptr_t Sp);
 
+/** The resume handler's slow path: at a resume point (docs/probe-form.md,
+ *  "Resume probes") whose caller's stack position is \p Sp, closes as
+ *  unwound at \p Now the frames below \p Sp (instances of functions that a
+ *  longjmp or an exception left) and then the frames at \p Sp above the
+ *  innermost instance of region \p Id (0: every frame at \p Sp), those of
+ *  the resuming function's regions that do not enclose the resume point.
+ *  When it closed any, records the resume: a record of ID 0 with the stack
+ *  position left (its depth) and site \p Site, which tells a reader to end
+ *  the instances above that position there. */
+__attribute__((preserve_all)) void lwp_resume_slow(struct lwp_thread_state *S,
+                                                   uint32_t Id, uint64_t Now,
+                                                   uintptr_t Sp, uint64_t Site);
+
 /** Writes the dump of a continuous-mode state file (LWP_OUTPUT with %c,
  *  docs/user-guide.md) that its process left without one (it ended by _exit
  *  or SIGKILL) to \p DumpPath: maps the state at the address it had, where

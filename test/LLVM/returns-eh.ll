@@ -86,14 +86,19 @@ declare i32 @__gxx_personality_v0(...)
 ; CHECK-NEXT:    notail call void @__lwp_probe_end(i32 3)
 ; CHECK-NEXT:    notail call void @__lwp_probe_end(i32 2)
 ; CHECK-NEXT:    ret void
+; Each landing pad resumes in the function region (2): the loop's end
+; first, where the landing pad exits the loop, then the resume probe, which
+; closes what the exception left above the function's instance.
 ; CHECK:       [[LPLOOP]]:
 ; CHECK-NEXT:    landingpad
 ; CHECK-NEXT:            cleanup
 ; CHECK-NEXT:    notail call void @__lwp_probe_end(i32 3)
+; CHECK-NEXT:    notail call void @__lwp_probe_resume(i32 2)
 ; CHECK-NEXT:    br label %lpad
 ; CHECK:       [[LPOUT]]:
 ; CHECK-NEXT:    landingpad
 ; CHECK-NEXT:            cleanup
+; CHECK-NEXT:    notail call void @__lwp_probe_resume(i32 2)
 ; CHECK-NEXT:    br label %lpad
 ; CHECK:       lpad:
 ; CHECK-NEXT:    phi

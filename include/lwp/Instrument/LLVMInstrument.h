@@ -39,6 +39,15 @@ namespace lwp {
 constexpr llvm::StringLiteral ProbeStartName = ProbeStartHandler;
 /// End probe: `declare void @__lwp_probe_end(i32 <id>)`.
 constexpr llvm::StringLiteral ProbeEndName = ProbeEndHandler;
+/// Resume probe: `declare void @__lwp_probe_resume(i32 <id>)`, right after
+/// each call of a returns_twice function (setjmp; not vfork) and at the first
+/// insertion point of each landing pad, in every function of a module that
+/// has regions. The ID is that of the innermost region of the function that
+/// encloses the point, or ResumeOutsideRegions.
+constexpr llvm::StringLiteral ProbeResumeName = ProbeResumeHandler;
+/// The ID of a resume probe that no region of its function encloses; the
+/// lowerings pass a null slot for it.
+constexpr uint32_t ResumeOutsideRegions = 0xffffffffu;
 /// Named metadata that holds the instrumentation map of an instrumented
 /// module: one operand per instrumented module (more after llvm-link), each
 /// `!{i32 <InstrumentationMapVersion>, !"<map JSON>"}` where the JSON is

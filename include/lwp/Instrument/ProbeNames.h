@@ -22,6 +22,15 @@ namespace lwp {
 constexpr llvm::StringLiteral ProbeStartHandler = "__lwp_probe_start";
 /// End probe in LLVM IR and handler entry point of end probes.
 constexpr llvm::StringLiteral ProbeEndHandler = "__lwp_probe_end";
+/// Resume probe in LLVM IR (`void __lwp_probe_resume(i32 <id>)`) and handler
+/// entry point of resume probes (`void __lwp_probe_resume(struct lwp_slot *)`,
+/// the slot may be null): it marks a point where control resumes after a
+/// non-local exit (setjmp's second return, a landing pad) with the innermost
+/// region of its function that encloses it. The handler closes, as unwound,
+/// every instance opened deeper than the resuming function, and the
+/// instances of that function above the enclosing region
+/// (docs/probe-form.md, "Resume probes").
+constexpr llvm::StringLiteral ProbeResumeHandler = "__lwp_probe_resume";
 /// Prefix of the map globals the lowerings emit (see mapGlobalName in
 /// lwp/Lowering/ProbeTarget.h).
 constexpr llvm::StringLiteral MapGlobalPrefix = "__lwp_map.";

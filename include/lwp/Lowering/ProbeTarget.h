@@ -51,6 +51,13 @@ std::string hexagonProbeAsm(bool IsEnd);
 constexpr llvm::StringLiteral HexagonProbeConstraints =
     "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}";
 
+/// The Hexagon resume probe (ProbeResumeHandler): the packet of
+/// hexagonProbeAsm calling __lwp_probe_resume with the slot of the
+/// enclosing region ($0, constraints HexagonProbeConstraints), or, when
+/// \p HasSlot is false, with r0 = #0 and no operand (constraints
+/// HexagonProbeConstraints without the leading "i,").
+std::string hexagonResumeProbeAsm(bool HasSlot);
+
 /// The function each lowered module runs at start-up to register its map
 /// blob with the runtime: `internal void @__lwp_module_ctor()` calling
 /// `void @__lwp_register_module(ptr <blob>)` (lwp/Runtime/MapFormat.h), listed

@@ -293,10 +293,66 @@ static SmallPtrSet<const BasicBlock *, 32> blocksReachingExit(Function &F) {
   return Reach;
 }
 
+/// True for a call after which control may resume from a non-local exit: a
+/// returns_twice callee (setjmp, sigsetjmp, ...), but not vfork, whose child
+/// shares the parent's memory and must not run a probe.
+static bool isResumingCall(const CallBase &Call) {
+  if (!Call.hasFnAttr(Attribute::ReturnsTwice))
+    return false;
+  const Function *Callee = Call.getCalledFunction();
+  return !Callee || !Callee->getName().contains("vfork");
+}
+
+/// Inserts a resume probe at every point of \p F where control resumes
+/// after a non-local exit (ProbeResumeName): after each resuming call, at
+/// each landing pad. \p LoopIds gives the region ID of each instrumented
+/// loop, \p FunctionId that of the function region, if any; a probe gets the
+/// location of the instruction it precedes, else \p FunctionDL. Returns the
+/// number of probes inserted.
+static unsigned
+insertResumeProbes(Function &F, FunctionCallee Resume, const LoopInfo &LI,
+                   const DenseMap<const Loop *, uint32_t> &LoopIds,
+                   std::optional<uint32_t> FunctionId, DebugLoc FunctionDL) {
+  auto enclosingId = [&](const BasicBlock *BB) -> uint32_t {
+    for (const Loop *L = LI.getLoopFor(BB); L; L = L->getParentLoop())
+      if (auto It = LoopIds.find(L); It != LoopIds.end())
+        return It->second;
+    return FunctionId ? *FunctionId : ResumeOutsideRegions;
+  };
+  SmallVector<std::pair<BasicBlock::iterator, uint32_t>, 4> Points;
+  for (BasicBlock &BB : F) {
+    if (BB.isLandingPad()) {
+      // After the end probes of the loops this landing pad exits: they end
+      // their instances as a loop exit does; the resume probe then closes
+      // what the exception left above the enclosing region.
+      BasicBlock::iterator Pos = BB.getFirstInsertionPt();
+      while (auto *Probe = dyn_cast<CallInst>(&*Pos)) {
+        const Function *Callee = Probe->getCalledFunction();
+        if (!Callee || Callee->getName() != ProbeEndName)
+          break;
+        ++Pos;
+      }
+      Points.push_back({Pos, enclosingId(&BB)});
+    }
+    for (Instruction &I : BB) {
+      auto *Call = dyn_cast<CallInst>(&I);
+      if (Call && isResumingCall(*Call) && !Call->isMustTailCall())
+        Points.push_back({std::next(I.getIterator()), enclosingId(&BB)});
+    }
+  }
+  for (auto [Pos, Id] : Points) {
+    DebugLoc DL = Pos != Pos->getParent()->end() && Pos->getDebugLoc()
+                      ? Pos->getDebugLoc()
+                      : FunctionDL;
+    emitProbe(Resume, Id, Pos, DL);
+  }
+  return Points.size();
+}
+
 /// Inserts the probes of \p P into its function and fills in the source
 /// locations of its rows.
 static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
-                               FunctionCallee End,
+                               FunctionCallee End, FunctionCallee Resume,
                                FunctionAnalysisManager &FAM) {
   Function &F = *P.F;
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
@@ -313,6 +369,7 @@ static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
 
   // Loops in pre-order: end probes go to the start of each exit block, so an
   // inner loop's end, inserted later, lands before its parent's.
+  DenseMap<const Loop *, uint32_t> LoopIds;
   for (size_t I = 0, N = Nodes.size(); I != N; ++I) {
     Loop *L = P.Forest.Loops[I];
     DebugLoc LoopDL = L->getStartLoc();
@@ -339,6 +396,7 @@ static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
       });
       continue;
     }
+    LoopIds[L] = Row.Id;
     DebugLoc DL = LoopDL ? LoopDL : FunctionDL;
     BasicBlock *Preheader = L->getLoopPreheader();
     emitProbe(Start, Row.Id, Preheader->getTerminator()->getIterator(), DL);
@@ -359,6 +417,23 @@ static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
              << " exit blocks)";
     });
   }
+
+  // Resume points after the loops' probes (a landing pad that exits a loop
+  // holds its end probe) and before the function's: a landing pad's resume
+  // probe then comes before the end probe that the function region puts
+  // before a `resume` in the same block.
+  std::optional<uint32_t> FunctionId;
+  if (P.Plan.FunctionRegion)
+    FunctionId = P.Plan.Regions[*P.Plan.FunctionRegion].Id;
+  if (Resume)
+    if (unsigned N =
+            insertResumeProbes(F, Resume, LI, LoopIds, FunctionId, FunctionDL))
+      ORE.emit([&] {
+        return OptimizationRemark(RemarkPass, "ResumeProbe", &F)
+               << ore::NV("Count", N) << " resume probe(s) in "
+               << ore::NV("Function", F.getName())
+               << " (after setjmp, at landing pads)";
+      });
 
   if (P.Plan.FunctionRegion) {
     RegionEntry &Row = P.Plan.Regions[*P.Plan.FunctionRegion];
@@ -429,7 +504,7 @@ PreservedAnalyses LWPInstrumentPass::run(Module &M,
                 "' is already instrumented (it carries !" + MapMetadataName +
                 " or calls " + ProbeStartName + "/" + ProbeEndName +
                 "); run the pass once");
-  for (StringRef Name : {ProbeStartName, ProbeEndName}) {
+  for (StringRef Name : {ProbeStartName, ProbeEndName, ProbeResumeName}) {
     Function *F = M.getFunction(Name);
     if (F && (F->getFunctionType()->getNumParams() != 1 ||
               !F->getReturnType()->isVoidTy() ||
@@ -476,15 +551,16 @@ PreservedAnalyses LWPInstrumentPass::run(Module &M,
 
   // Declare the probe functions only when some function has regions: a module
   // where nothing was selected gets the (empty) map and nothing else.
-  FunctionCallee Start, End;
+  FunctionCallee Start, End, Resume;
   if (any_of(Planned, [](const std::unique_ptr<PlannedFunction> &P) {
         return !P->Plan.Regions.empty();
       })) {
     Start = getProbeFunction(M, ProbeStartName);
     End = getProbeFunction(M, ProbeEndName);
+    Resume = getProbeFunction(M, ProbeResumeName);
   }
   for (std::unique_ptr<PlannedFunction> &P : Planned) {
-    instrumentFunction(*P, Start, End, FAM);
+    instrumentFunction(*P, Start, End, Resume, FAM);
     for (RegionEntry &Row : P->Plan.Regions)
       Map.add(std::move(Row));
   }

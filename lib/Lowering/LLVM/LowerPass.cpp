@@ -61,8 +61,10 @@ namespace {
 /// One probe call to rewrite.
 struct Probe {
   CallInst *Call;
+  /// The region ID; for a resume probe possibly ResumeOutsideRegions.
   uint32_t Id;
   bool IsEnd;
+  bool IsResume;
 };
 } // namespace
 
@@ -93,9 +95,9 @@ static bool hasUnloweredProbes(const Function &F) {
 /// The probe functions of \p M that are still to be lowered (declared
 /// void(i32) or of a wrong type, or called as void(i32); a lowered void(ptr)
 /// handler called only as such is not one).
-static SmallVector<Function *, 2> getProbeFunctions(Module &M) {
-  SmallVector<Function *, 2> Result;
-  for (StringRef Name : {ProbeStartName, ProbeEndName})
+static SmallVector<Function *, 3> getProbeFunctions(Module &M) {
+  SmallVector<Function *, 3> Result;
+  for (StringRef Name : {ProbeStartName, ProbeEndName, ProbeResumeName})
     if (Function *F = M.getFunction(Name))
       if (hasUnloweredProbes(*F))
         Result.push_back(F);
@@ -111,6 +113,7 @@ static Expected<std::vector<Probe>> collectProbes(Module &M) {
   std::vector<Probe> Probes;
   for (Function *F : getProbeFunctions(M)) {
     bool IsEnd = F->getName() == ProbeEndName;
+    bool IsResume = F->getName() == ProbeResumeName;
     FunctionType *Ty = F->getFunctionType();
     if (!isProbeType(Ty) && !isLoweredProbeType(Ty))
       return createStringError("'%s' is declared with another type than "
@@ -141,14 +144,15 @@ static Expected<std::vector<Probe>> collectProbes(Module &M) {
         return createStringError("a call of '%s' in function '%s' has an ID "
                                  "that is not a constant",
                                  F->getName().str().c_str(), Fn.str().c_str());
-      if (Id->getZExtValue() > MaxRegionId)
+      if (Id->getZExtValue() > MaxRegionId &&
+          !(IsResume && Id->getZExtValue() == ResumeOutsideRegions))
         return createStringError(
             "a call of '%s' in function '%s' has ID "
             "%llu, above the largest region ID %u",
             F->getName().str().c_str(), Fn.str().c_str(),
             static_cast<unsigned long long>(Id->getZExtValue()), MaxRegionId);
       Probes.push_back(
-          {Call, static_cast<uint32_t>(Id->getZExtValue()), IsEnd});
+          {Call, static_cast<uint32_t>(Id->getZExtValue()), IsEnd, IsResume});
     }
   }
   return Probes;
@@ -226,28 +230,45 @@ static void lowerProbes(Module &M, ProbeTarget Target, ArrayRef<Probe> Probes,
   for (Function *F : getProbeFunctions(M))
     if (!isLoweredProbeType(F->getFunctionType()))
       F->setName(F->getName() + ".unlowered");
-  Function *Hosts[2] = {nullptr, nullptr};
-  InlineAsm *Asms[2] = {nullptr, nullptr};
+  // Start, end, resume.
+  Function *Hosts[3] = {nullptr, nullptr, nullptr};
+  InlineAsm *Asms[3] = {nullptr, nullptr, nullptr};
+  const StringRef HandlerNames[3] = {ProbeStartHandler, ProbeEndHandler,
+                                     ProbeResumeHandler};
   for (const Probe &P : Probes) {
-    Constant *Slot = ConstantExpr::getInBoundsGetElementPtr(
-        I8, Map,
-        ConstantInt::get(Type::getInt64Ty(Ctx),
-                         SlotsOffset + uint64_t(P.Id) * RegionSlotSize));
+    unsigned Kind = P.IsResume ? 2 : P.IsEnd;
+    // A resume probe outside every region passes a null slot.
+    bool HasSlot = P.Id != ResumeOutsideRegions;
+    Constant *Slot =
+        HasSlot ? ConstantExpr::getInBoundsGetElementPtr(
+                      I8, Map,
+                      ConstantInt::get(Type::getInt64Ty(Ctx),
+                                       SlotsOffset +
+                                           uint64_t(P.Id) * RegionSlotSize))
+                : ConstantPointerNull::get(Ptr);
     CallInst *Call;
-    if (Target == ProbeTarget::Hexagon) {
-      InlineAsm *&Asm = Asms[P.IsEnd];
+    if (Target == ProbeTarget::Hexagon && !HasSlot) {
+      InlineAsm *Asm =
+          InlineAsm::get(FunctionType::get(Type::getVoidTy(Ctx), false),
+                         hexagonResumeProbeAsm(false),
+                         HexagonProbeConstraints.drop_front(strlen("i,")),
+                         /*hasSideEffects=*/true);
+      Call = CallInst::Create(Asm, {}, "", P.Call->getIterator());
+      Call->setDoesNotThrow();
+    } else if (Target == ProbeTarget::Hexagon) {
+      InlineAsm *&Asm = Asms[Kind];
       if (!Asm)
         Asm = InlineAsm::get(
             FunctionType::get(Type::getVoidTy(Ctx), {Ptr}, false),
-            hexagonProbeAsm(P.IsEnd), HexagonProbeConstraints,
+            P.IsResume ? hexagonResumeProbeAsm(true) : hexagonProbeAsm(P.IsEnd),
+            HexagonProbeConstraints,
             /*hasSideEffects=*/true);
       Call = CallInst::Create(Asm, {Slot}, "", P.Call->getIterator());
       Call->setDoesNotThrow();
     } else {
-      Function *&Handler = Hosts[P.IsEnd];
+      Function *&Handler = Hosts[Kind];
       if (!Handler)
-        Handler =
-            getHostHandler(M, P.IsEnd ? ProbeEndHandler : ProbeStartHandler);
+        Handler = getHostHandler(M, HandlerNames[Kind]);
       Call = CallInst::Create(Handler, {Slot}, "", P.Call->getIterator());
       Call->setCallingConv(CallingConv::PreserveAll);
     }
@@ -255,7 +276,7 @@ static void lowerProbes(Module &M, ProbeTarget Target, ArrayRef<Probe> Probes,
     Call->setDebugLoc(P.Call->getDebugLoc());
     P.Call->eraseFromParent();
   }
-  for (StringRef Name : {ProbeStartName, ProbeEndName})
+  for (StringRef Name : {ProbeStartName, ProbeEndName, ProbeResumeName})
     if (Function *F = M.getFunction((Name + ".unlowered").str())) {
       // Calls lowered before this module was linked with an unlowered one
       // (whose void(i32) declaration won) call the handler.
@@ -337,7 +358,7 @@ PreservedAnalyses LWPLowerPass::run(Module &M, ModuleAnalysisManager &) {
                           "an older LWP with lwp-id-base?)",
                           Index, Entry.Id));
   for (const Probe &P : *Probes)
-    if (P.Id >= Map.size())
+    if (P.Id >= Map.size() && !(P.IsResume && P.Id == ResumeOutsideRegions))
       return fail(formatv("a probe in function '{0}' has ID {1}, which the "
                           "module's instrumentation map does not have",
                           P.Call->getFunction()->getName(), P.Id));

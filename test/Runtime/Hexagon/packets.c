@@ -75,7 +75,7 @@
 // CHECK-NEXT: dropped 6
 // CHECK-NEXT: depth 0
 //
-// DUMP: header {{.*}} counter=4 record_size=16 counter_hz=0
+// DUMP: header {{.*}} counter=4 record_size=24 counter_hz=0
 // DUMP: header num_ids=17 cap=100 dropped=6 {{.*}} probe_pair_cost=6 probe_nested_cost=12
 // DUMP: header num_modules=1 flags=1 pid=set
 // DUMP: module 0 image=0 blob={{[0-9a-f]+}} first_id=1 num_regions=16
@@ -97,7 +97,7 @@
 // DUMP-NEXT: summary id=6 starts=1 ends=1
 // DUMP-NEXT: summary id=7 starts=3 ends=3
 // DUMP-NOT: summary
-// UPDUMP: header {{.*}} counter=3 record_size=16 counter_hz=0
+// UPDUMP: header {{.*}} counter=3 record_size=24 counter_hz=0
 // UPDUMP: header num_ids=17 cap=100 dropped=6
 #include "lwp/Runtime/DumpFormat.h"
 #include "lwp_hexagon.h"

@@ -2,6 +2,7 @@
 
   check_figures.py REPORT.json [--counts FUNC:KIND:DEPTH=N ...]
       [--raw RAW.txt] [--trace TRACE.json] [--brackets OUT.txt]
+      [--share FUNC<PCT | --share FUNC>PCT ...]
 
 Always: 0 <= self <= cycles; a region never longer than its map parent;
 shares <= 100%. --brackets (lines "bracket FUNC CYCLES" a program printed,
@@ -11,7 +12,8 @@ of the same dump, written with every instance recorded and the report run
 with --no-overhead-correction): each region's cycles equal the sum of its
 recorded instances (end - start, paired per thread). --trace: every event of
 a Chrome trace lies inside the events it overlaps (proper nesting per
-thread). Prints "figures ok".
+thread). --share: a function region's share of the program is below or
+above PCT percent. Prints "figures ok".
 """
 import json
 import re
@@ -101,6 +103,18 @@ def main(argv):
                                       "at %f" % (name, ts, end, open_[-1][1],
                                                  open_[-1][0]))
                     open_.append((end, name))
+            continue
+        if a == "--share":
+            # FUNC<PCT or FUNC>PCT: the function region's share of the
+            # program, in percent.
+            m = re.match(r"(\w+)([<>])([\d.]+)$", next(args))
+            func, op, pct = m.group(1), m.group(2), float(m.group(3))
+            match = [r for r in rows if r["function"] == func and
+                     r["kind"] == "function"]
+            share = match[0]["share"] if len(match) == 1 else None
+            if share is None or (share >= pct if op == "<" else share <= pct):
+                errors.append("%s: share %s%%, expected %s %s%%" %
+                              (func, share, op, pct))
             continue
         func, kind, depth_count = a.split(":")
         depth, count = depth_count.split("=")
