@@ -789,10 +789,12 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
         InsideOnly.push_back({RowOfRegion[Row], Parent});
     }
     applyExactFigures(D, P, InsideOnly);
-    // An instance closed by its own end (corrected, so at most its raw
-    // length) is part of the exact total; the margin covers the two being
-    // read at different points of the probes. (A repaired instance ends
-    // where the records show it, past where the runtime closed it.)
+    // Every recorded instance is part of the exact total; the margin covers
+    // the two being read at different points of the probes. An instance
+    // above it could not be paired exactly (a repaired one ends where the
+    // records show it, past where the runtime closed it, e.g. after a
+    // longjmp in code without resume probes): its region's per-instance
+    // figures are flagged rather than shown as if they held.
     uint64_t Margin =
         64 * (uint64_t(D.probePairCost()) + D.probeNestedCost() + 1);
     for (uint32_t Row = 0; Row != Entries.size(); ++Row)
@@ -800,7 +802,7 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
         RegionProfile &R = P.Regions[RowOfRegion[Row]];
         uint64_t Total =
             R.Id < D.regions().size() ? D.regions()[R.Id].Total : 0;
-        if (Acc[Row].MaxMatched > Total + Total / 8 + Margin)
+        if (std::max(Acc[Row].MaxMatched, R.Max) > Total + Total / 8 + Margin)
           R.Implausible |= InstanceAboveTotal;
       }
     flagImplausible(P, Acc, RowOfRegion);
