@@ -5,8 +5,9 @@
 // probe's clobber of r16 (a callee-saved register, HexagonProbeConstraints)
 // makes every block with a probe need the frame: allocframe comes before the
 // start probe and the frame is torn down after the end probe, at every
-// optimization level, without a frame pointer and in HVX code; the program
-// runs to its end with the right result and counts each region exactly.
+// optimization level, without a frame pointer, in HVX code and with LTO; the
+// program runs to its end with the right result and counts each region
+// exactly.
 // RUN: rm -rf %t && mkdir -p %t
 // DEFINE: %{flags} =
 // DEFINE: %{check} = %hexagon_cc %{flags} -fpass-plugin=%lwp_llvm_plugin -mllvm -stats-level=100 \
@@ -32,6 +33,17 @@
 // RUN: %{check}
 // REDEFINE: %{flags} = -O2 -mhvx -mhvx-length=128B
 // RUN: %{check}
+// With LTO the code is generated at the link, from the lowered probes.
+// RUN: %hexagon_cc -flto -fpass-plugin=%lwp_llvm_plugin -mllvm -stats-level=100 \
+// RUN:   -Wno-backend-plugin -c %s -o %t/lto.o
+// RUN: %hexagon_link --plugin-opt=mcpu=hexagonv67 %t/lto.o -o %t/lto.elf
+// RUN: llvm-objdump -d --disassemble-symbols=maybe_call %t/lto.elf | FileCheck %s --check-prefix=LTO
+// RUN: env LWP_OUTPUT=%t/lto.dump %qemu_hexagon %t/lto.elf
+// RUN: lwp-report %t/lto.elf %t/lto.dump --format=csv | FileCheck %s --check-prefix=COUNTS
+// LTO-LABEL: <maybe_call>:
+// LTO-NOT:   call
+// LTO:       allocframe
+// LTO:       call {{.*}} <__lwp_probe_start>
 
 // No call before the frame exists; the frame outlives the end probe.
 // ASM-LABEL: maybe_call:
