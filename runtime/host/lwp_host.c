@@ -35,6 +35,7 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -757,16 +758,32 @@ static uint64_t parseEnv(const char *Name, uint64_t Default, uint64_t Min,
   return N;
 }
 
-/** The continuous-mode state file (empty when the mode is off). */
+/** The continuous-mode state file (empty when the mode is off), its folder
+ *  (opened when it was created) and its identity: only that file is ever
+ *  removed, whatever the program did to the working directory or the name
+ *  since. */
 static char StatePath[4200];
+static struct lwp_file_dir StateDir = {-1, ""};
+static struct lwp_file_id StateId;
+
+/** Removes this process's state file once a dump holds all it held. */
+static void removeState(void) {
+  if (!StatePath[0])
+    return;
+  lwp_file_remove_own(&StateDir, &StateId);
+}
+
+/** True in a tool that links the runtime for its code (lwp-recover): the
+ *  runtime then writes nothing of the tool's own. */
+static int isTool(void) { return &lwp_tool_not_profiled != NULL; }
 
 static void dumpAtExit(void) {
   const char *Path = getenv("LWP_OUTPUT");
   if (Path && !*Path)
     return;
   /* The dump holds everything the state file held: the file goes. */
-  if (coreDump(Path) == 0 && StatePath[0])
-    unlink(StatePath);
+  if (coreDump(Path) == 0)
+    removeState();
 }
 
 /*===----------------------------------------------------------------------===*
@@ -781,21 +798,62 @@ static const int FatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL,
                                    SIGFPE,  SIGTERM, SIGINT};
 static struct sigaction OldActions[NSIG];
 static int SignalDumped;
+/** Set while a dump is being written (by any thread, or a handler). */
+static int Dumping;
+/** A termination signal (SIGTERM, SIGINT) that arrived during a dump: it is
+ *  acted on once the dump is complete (deliverPending). */
+static int PendingSignal;
+/** The temporary of the dump being written, removed if a fault ends the
+ *  process during the dump. */
+static struct lwp_file_dir DumpDir = {-1, ""};
+static char DumpTemp[LWP_TEMP_NAME_SIZE];
+
+static void chainSignal(int Sig, siginfo_t *Info, void *Context);
 
 static void onFatalSignal(int Sig, siginfo_t *Info, void *Context) {
   int SavedErrno = errno;
-  if (!__atomic_exchange_n(&SignalDumped, 1, __ATOMIC_ACQ_REL)) {
+  if (__atomic_load_n(&Dumping, __ATOMIC_ACQUIRE)) {
+    if (Sig == SIGTERM || Sig == SIGINT) {
+      /* The dump in progress completes first; the signal then takes its
+       * course, so that the exit status is the signal's. */
+      __atomic_store_n(&PendingSignal, Sig, __ATOMIC_RELEASE);
+      errno = SavedErrno;
+      return;
+    }
+    /* A fault inside the dump: no half-written file stays behind. */
+    if (DumpDir.fd >= 0 && DumpTemp[0])
+      lwp_file_discard(&DumpDir, DumpTemp);
+  } else if (!__atomic_exchange_n(&SignalDumped, 1, __ATOMIC_ACQ_REL)) {
     const char *Path = getenv("LWP_OUTPUT");
     if (!Path || *Path) {
       /* Silent when it works: the program's stderr stays its own (lwp-run
        * --check-output compares it); dumpImpl says why when it fails. */
-      if (dumpImpl(Path, /*InSignal=*/1) == 0 && StatePath[0])
-        unlink(StatePath);
+      if (dumpImpl(Path, /*InSignal=*/1) == 0)
+        removeState();
     }
   }
+  errno = SavedErrno;
+  chainSignal(Sig, Info, Context);
+}
+
+/** Acts on a termination signal that arrived during the dump just
+ *  completed, as if it had arrived now (the program's handler, or the
+ *  default action). */
+static void deliverPending(void) {
+  int Sig = __atomic_exchange_n(&PendingSignal, 0, __ATOMIC_ACQ_REL);
+  if (!Sig)
+    return;
+  __atomic_store_n(&SignalDumped, 1, __ATOMIC_RELEASE);
+  siginfo_t Info;
+  memset(&Info, 0, sizeof(Info));
+  Info.si_signo = Sig;
+  chainSignal(Sig, &Info, NULL);
+}
+
+/** Restores the action the program had for \p Sig and takes it. */
+static void chainSignal(int Sig, siginfo_t *Info, void *Context) {
   struct sigaction Old = OldActions[Sig];
   sigaction(Sig, &Old, NULL);
-  errno = SavedErrno;
   if ((Old.sa_flags & SA_SIGINFO) && Old.sa_sigaction) {
     Old.sa_sigaction(Sig, Info, Context);
     return;
@@ -817,7 +875,7 @@ static void onFatalSignal(int Sig, siginfo_t *Info, void *Context) {
  *  alternate signal stack, so that a stack overflow still writes the dump. */
 static void installSignalHandlers(void) {
   const char *Env = getenv("LWP_SIGNALS");
-  if (Env && !strcmp(Env, "0"))
+  if ((Env && !strcmp(Env, "0")) || isTool())
     return;
   static stack_t AltStack;
   AltStack.ss_size = 64 * 1024;
@@ -867,8 +925,10 @@ static pthread_once_t InitOnce = PTHREAD_ONCE_INIT;
 static void enterContinuousMode(void);
 
 static void initCore(void) {
+  lwp_file_init();
   lwp_cap = parseEnv("LWP_CAP", LWP_CAP, 0, UINT32_MAX);
-  enterContinuousMode();
+  if (!isTool())
+    enterContinuousMode();
   /* At most 2^32 records (96 GiB) a thread, so sizes never overflow. */
   BufferRecords =
       parseEnv("LWP_BUFFER_RECORDS", LWP_BUFFER_RECORDS, 0, UINT64_C(1) << 32);
@@ -882,8 +942,8 @@ static void initCore(void) {
   pthread_mutex_unlock(&Lock);
   calibrateProbes();
   pthread_atfork(forkPrepare, forkParent, forkChild);
-  atexit(dumpAtExit);
-  reserveArena();
+  if (!isTool())
+    atexit(dumpAtExit);
   pthread_mutex_lock(&Lock);
   persistState();
   pthread_mutex_unlock(&Lock);
@@ -1009,15 +1069,29 @@ static size_t ArenaSize, ArenaUsed;
  *  its open instances are closed at (0: this process, now). */
 static uint64_t DumpProcessId, RecoverNow;
 
+/* Reserved when a dump is written (mmap is async-signal-safe), not at
+ * start-up, so that a program holds no address space for it while it runs;
+ * under an address-space limit (ulimit -v) a smaller arena is tried, down
+ * to 1 MiB. Released after the dump. */
 static void reserveArena(void) {
-  ArenaSize = (size_t)256 << 20;
-  void *P = mmap(NULL, ArenaSize, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (P == MAP_FAILED) {
-    ArenaSize = 0;
-    return;
+  for (size_t Size = (size_t)256 << 20; Size >= ((size_t)1 << 20); Size /= 2) {
+    void *P = mmap(NULL, Size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (P != MAP_FAILED) {
+      Arena = P;
+      ArenaSize = Size;
+      return;
+    }
   }
-  Arena = P;
+  Arena = NULL;
+  ArenaSize = 0;
+}
+
+static void releaseArena(void) {
+  if (Arena)
+    munmap(Arena, ArenaSize);
+  Arena = NULL;
+  ArenaSize = ArenaUsed = 0;
 }
 
 /** \p Size zeroed bytes from the arena (16-byte aligned), or NULL. */
@@ -1059,19 +1133,19 @@ static int dumpImpl(const char *Pattern, int InSignal) {
     if (!Pattern || !*Pattern)
       Pattern = "lwp.dump";
   }
-  char Path[4096], Temp[4200];
+  char Path[4096];
   if (expandPath(Pattern, Path, sizeof(Path))) {
     const char *Msg[] = {"lwp: dump path '", Pattern, "' is too long\n", NULL};
     say(Msg);
     return -1;
   }
-  static unsigned Serial;
-  snprintf(Temp, sizeof(Temp), "%s.tmp.%ld.%u", Path, (long)getpid(), Serial++);
 
   /* In a signal handler the lock may be held by the interrupted thread: the
    * dump then goes on without it (the registry only grows). */
   int Locked = InSignal ? pthread_mutex_trylock(&Lock) == 0
                         : pthread_mutex_lock(&Lock) == 0;
+  __atomic_store_n(&Dumping, 1, __ATOMIC_RELEASE);
+  reserveArena();
   ArenaUsed = 0;
   uint32_t NumIds = NextId;
   uint32_t NumThreads = 0;
@@ -1173,30 +1247,62 @@ static int dumpImpl(const char *Pattern, int InSignal) {
     View.regions = Regions;
     View.threads = Threads;
     View.num_threads = NumThreads;
-    struct FileSink Sink = {
-        open(Temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)};
-    if (Sink.Fd >= 0) {
-      Result = lwp_write_dump(&View, writeAll, &Sink);
-      if (close(Sink.Fd))
-        Result = -1;
-      /* Readers see the old file or the whole new one, never a mix. */
-      if (Result == 0 && rename(Temp, Path) != 0)
-        Result = -1;
-      if (Result)
-        unlink(Temp);
-    }
-    if (Result) {
-      const char *Msg[] = {"lwp: cannot write the dump to '", Path, "'\n",
+    /* docs/reliability.md, "Files": a temporary created exclusively in the
+     * dump's folder, renamed over the final name (readers see the old file
+     * or the whole new one), which must be a regular file if it exists. */
+    const char *Why = NULL;
+    if (lwp_file_open_dir(Path, &DumpDir) != 0) {
+      Why = "' cannot be written: its folder cannot be opened\n";
+    } else if ((Why = lwp_file_refusal(&DumpDir))) {
+      const char *Msg[] = {"lwp: dump not written: '",
+                           Path,
+                           "' ",
+                           Why,
+                           " (the runtime writes only regular files, never "
+                           "through a link)\n",
                            NULL};
       say(Msg);
+      Why = NULL;
+    } else {
+      struct FileSink Sink = {lwp_file_create_temp(&DumpDir, DumpTemp)};
+      if (Sink.Fd < 0) {
+        Why = "' cannot be written: no temporary file can be created in its "
+              "folder\n";
+      } else {
+        Result = lwp_write_dump(&View, writeAll, &Sink);
+        if (close(Sink.Fd))
+          Result = -1;
+        if (Result == 0 && lwp_file_publish(&DumpDir, DumpTemp) != 0)
+          Result = -1;
+        if (Result)
+          lwp_file_discard(&DumpDir, DumpTemp);
+        DumpTemp[0] = '\0';
+        if (Result)
+          Why = "' cannot be written (disk full, or no permission?)\n";
+      }
     }
+    lwp_file_close_dir(&DumpDir);
+    if (Why) {
+      const char *Msg[] = {"lwp: dump to '", Path, Why, NULL};
+      say(Msg);
+    }
+  } else if (!Arena) {
+    const char *Msg[] = {"lwp: no memory for the dump to '", Path,
+                         "': not even 1 MiB of address space could be "
+                         "reserved (ulimit -v?)\n",
+                         NULL};
+    say(Msg);
   } else {
     const char *Msg[] = {"lwp: no memory for the dump to '", Path,
                          "' (the dump arena is full)\n", NULL};
     say(Msg);
   }
+  releaseArena();
+  __atomic_store_n(&Dumping, 0, __ATOMIC_RELEASE);
   if (Locked)
     pthread_mutex_unlock(&Lock);
+  if (!InSignal)
+    deliverPending();
   return Result;
 }
 
@@ -1308,9 +1414,18 @@ static void enterContinuousMode(void) {
     return;
   snprintf(StatePath, sizeof(StatePath), "%s.state", Path);
   const char *Why = NULL;
-  int Fd = open(StatePath, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (Fd < 0) {
-    Why = "cannot create it";
+  int Fd = -1;
+  if (lwp_file_open_dir(StatePath, &StateDir) != 0)
+    Why = "its folder cannot be opened";
+  else if ((Fd = lwp_file_create_state(&StateDir, &StateId)) < 0)
+    Why = errno == EEXIST
+              ? "a file of that name exists (the state of a run that ended "
+                "without its dump? recover it with lwp-recover, or remove "
+                "it); it is left alone"
+              : "cannot create it";
+  int Created = Fd >= 0;
+  if (Why) {
+    /* Reported below. */
   } else if (ftruncate(Fd, (off_t)StateSize) != 0) {
     Why = "cannot size it (LWP_STATE_MB, sparse)";
   } else {
@@ -1338,7 +1453,9 @@ static void enterContinuousMode(void) {
             "lwp: continuous mode (%%c) off: state file '%s': %s; the dump "
             "is written at exit only\n",
             StatePath, Why);
-    unlink(StatePath);
+    if (Created)
+      lwp_file_remove_own(&StateDir, &StateId);
+    lwp_file_close_dir(&StateDir);
     StatePath[0] = '\0';
   }
 }
@@ -1364,8 +1481,68 @@ static void leaveContinuousMode(void) {
   StatePath[0] = '\0';
 }
 
+/** True when [P, P + Count * Size) lies in the used part of state \p S. */
+static int inState(const struct lwp_state_header *S, const void *P,
+                   uint64_t Count, uint64_t Size) {
+  uintptr_t Begin = (uintptr_t)S + 4096, End = (uintptr_t)S + S->used;
+  uintptr_t A = (uintptr_t)P;
+  if (!P)
+    return Count == 0;
+  if (A < Begin || A > End || (Size && Count > (End - A) / Size))
+    return 0;
+  return 1;
+}
+
+/** Checks every pointer, count and list of a mapped state file before the
+ *  dump code follows them: NULL, or what is wrong. */
+static const char *validateState(const struct lwp_state_header *S) {
+  uint64_t MaxThreads = S->used / sizeof(struct lwp_thread_state) + 1;
+  uint64_t N = 0;
+  for (const struct lwp_thread_state *T = S->registry; T; T = T->next) {
+    if (++N > MaxThreads)
+      return "its list of threads does not end";
+    if (!inState(S, T, 1, sizeof(*T)))
+      return "a thread's state lies outside the file";
+    if (!inState(S, T->acc, T->acc ? (uint64_t)T->count_limit + 1 : 0,
+                 sizeof(struct lwp_region_acc)))
+      return "a thread's figure table lies outside the file";
+    if (T->num_records > T->capacity ||
+        !inState(S, T->records, T->records ? T->capacity : 0,
+                 sizeof(struct lwp_record64)))
+      return "a thread's records lie outside the file";
+    if (T->depth > T->stack_capacity ||
+        !inState(S, T->stack, T->stack ? T->stack_capacity : 0,
+                 sizeof(struct lwp_frame)))
+      return "a thread's stack lies outside the file";
+  }
+  if (!inState(S, S->images, S->num_images, sizeof(struct ImageInfo)))
+    return "its image table lies outside the file";
+  for (uint32_t I = 0; I != S->num_images; ++I) {
+    const struct ImageInfo *Img = &S->images[I];
+    if (!inState(S, Img->BuildId, Img->BuildIdSize, 1) ||
+        !inState(S, Img->Name, 1, 1))
+      return "an image's name or build ID lies outside the file";
+    const char *End = (const char *)S + S->used;
+    if (!memchr(Img->Name, 0, (size_t)(End - Img->Name)))
+      return "an image's name does not end";
+  }
+  if (!inState(S, S->modules, S->num_modules, sizeof(struct lwp_dump_module)))
+    return "its module table lies outside the file";
+  return NULL;
+}
+
 int lwp_recover_state(const char *StateFile, const char *DumpPath) {
   ensureInit();
+  /* -o never names the input. */
+  struct stat In, Out;
+  if (stat(StateFile, &In) == 0 && stat(DumpPath, &Out) == 0 &&
+      In.st_dev == Out.st_dev && In.st_ino == Out.st_ino) {
+    fprintf(stderr,
+            "lwp-recover: error: the dump '%s' would overwrite the state "
+            "file '%s'\n",
+            DumpPath, StateFile);
+    return -1;
+  }
   int Fd = open(StateFile, O_RDONLY | O_CLOEXEC);
   if (Fd < 0) {
     fprintf(stderr, "lwp-recover: error: cannot open '%s': %s\n", StateFile,
@@ -1402,6 +1579,14 @@ int lwp_recover_state(const char *StateFile, const char *DumpPath) {
     return -1;
   }
   const struct lwp_state_header *S = P;
+  const char *Bad = validateState(S);
+  if (Bad) {
+    fprintf(stderr,
+            "lwp-recover: error: '%s' is damaged (%s): no dump written\n",
+            StateFile, Bad);
+    munmap(P, H.size);
+    return -1;
+  }
   /* Instances still open end at the last counter value the state holds: the
    * newest record or frame start of any thread. */
   uint64_t Last = 0;

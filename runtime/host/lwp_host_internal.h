@@ -141,6 +141,78 @@ __attribute__((preserve_all)) void lwp_resume_slow(struct lwp_thread_state *S,
  *  call it in a process that profiles nothing. */
 int lwp_recover_state(const char *StateFile, const char *DumpPath);
 
+/** Defined, as 1, by a tool that links the runtime for its code and is not
+ *  to be profiled (lwp-recover): the runtime then installs no signal
+ *  handler, enters no continuous mode and writes no dump of the tool at
+ *  exit, whatever LWP_OUTPUT says. Weak: undefined (null) in programs. */
+extern const int lwp_tool_not_profiled __attribute__((weak));
+
+/*===----------------------------------------------------------------------===*
+ * Files (lwp_host_file.c): every file the runtime creates, replaces or
+ * removes, by the rules of docs/reliability.md ("Files"). Async-signal-safe.
+ *===----------------------------------------------------------------------===*/
+
+/** The folder of a file the runtime writes, opened once (O_PATH), and the
+ *  file's name in it (a pointer into the path given). */
+struct lwp_file_dir {
+  int fd;           /**< the folder, or -1 */
+  const char *base; /**< the last component of the path */
+};
+
+/** A file's identity (st_dev, st_ino), to remove only a file the runtime
+ *  created itself. */
+struct lwp_file_id {
+  uint64_t dev, ino;
+};
+
+/** Bytes of a temporary's name: ".lwp-<pid>-<serial>.tmp" and its NUL. */
+#define LWP_TEMP_NAME_SIZE 48
+
+/** Opens the working directory the process has now as the base of every
+ *  relative path the runtime writes later (chdir-safe). Called once at
+ *  start-up; without it, relative paths resolve against the current
+ *  directory. */
+void lwp_file_init(void);
+
+/** Opens the folder of \p Path (relative paths against the start-up
+ *  directory; symbolic links among the folders are followed, the user named
+ *  them) into \p Out. Returns 0, or -1 when the folder cannot be opened or
+ *  \p Path ends in '/'. */
+int lwp_file_open_dir(const char *Path, struct lwp_file_dir *Out);
+
+/** Closes what lwp_file_open_dir opened. */
+void lwp_file_close_dir(struct lwp_file_dir *Dir);
+
+/** Why the final name of \p Dir must not be written: NULL when it does not
+ *  exist or is a regular file (which a dump replaces), else a phrase ("is a
+ *  symbolic link", "is a device", "is a FIFO", ...) for the message. */
+const char *lwp_file_refusal(const struct lwp_file_dir *Dir);
+
+/** Creates a new temporary file in \p Dir exclusively, never through a
+ *  symbolic link (O_CREAT | O_EXCL | O_NOFOLLOW, mode 0644), named into
+ *  \p Name. Returns its descriptor (write-only), or -1. */
+int lwp_file_create_temp(const struct lwp_file_dir *Dir,
+                         char Name[LWP_TEMP_NAME_SIZE]);
+
+/** Renames the temporary \p Temp of \p Dir over its final name. Returns 0
+ *  or -1 (errno). */
+int lwp_file_publish(const struct lwp_file_dir *Dir, const char *Temp);
+
+/** Removes the runtime's own temporary \p Temp of \p Dir. */
+void lwp_file_discard(const struct lwp_file_dir *Dir, const char *Temp);
+
+/** Creates the final name of \p Dir exclusively (a continuous-mode state
+ *  file), read-write, recording its identity in \p Id. Returns the
+ *  descriptor, or -1 (errno EEXIST: a file of that name exists, perhaps the
+ *  state of a process that ended without its dump: it is left alone). */
+int lwp_file_create_state(const struct lwp_file_dir *Dir,
+                          struct lwp_file_id *Id);
+
+/** Removes the final name of \p Dir if it is still the regular file \p Id
+ *  (the state file this process created), and nothing else. */
+void lwp_file_remove_own(const struct lwp_file_dir *Dir,
+                         const struct lwp_file_id *Id);
+
 /** Closes the top frame of \p S at counter value \p Now (its instance ends
  *  then), counting it as unwound when \p Unwound. */
 static inline __attribute__((always_inline)) void

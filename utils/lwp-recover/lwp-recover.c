@@ -20,6 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* This process profiles nothing (lwp_host_internal.h): no dump, state file
+ * or signal handler of its own, whatever LWP_OUTPUT says. */
+const int lwp_tool_not_profiled = 1;
+
 static int usage(FILE *Out) {
   fprintf(Out,
           "usage: lwp-recover STATE [-o DUMP]\n"
@@ -61,9 +65,6 @@ int main(int argc, char **argv) {
     Default[N - 6] = '\0';
     DumpPath = Default;
   }
-  /* This process profiles nothing: no dump of its own, no signal handlers. */
-  setenv("LWP_OUTPUT", "", 1);
-  setenv("LWP_SIGNALS", "0", 1);
   if (lwp_recover_state(StateFile, DumpPath) != 0)
     return 1; /* the error line is out */
   printf("lwp-recover: wrote '%s' from '%s'\n", DumpPath, StateFile);
