@@ -5,12 +5,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Report/Binary.h"
+#include "lwp/Report/Input.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace lwp;
 using namespace llvm;
@@ -100,12 +102,10 @@ static std::string readBuildId(const ObjectFile &Obj) {
 }
 
 Expected<ProfiledBinary> ProfiledBinary::open(StringRef Path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
-      MemoryBuffer::getFile(Path, /*IsText=*/false,
-                            /*RequiresNullTerminator=*/false);
+  Expected<std::unique_ptr<MemoryBuffer>> Buffer =
+      readInputFile(Path, "binary", MaxBinaryBytes);
   if (!Buffer)
-    return createStringError("binary '" + Path +
-                             "': " + Buffer.getError().message());
+    return Buffer.takeError();
   return parse(**Buffer, Path);
 }
 
@@ -148,6 +148,16 @@ Expected<ProfiledBinary> ProfiledBinary::parse(MemoryBufferRef Bytes,
       return fail(toString(Blobs.takeError()));
     B.Map = std::move(*Map);
     B.Blobs = std::move(*Blobs);
+    B.MapHashes.clear();
+    for (const MapBlob &Blob : B.Blobs) {
+      // What a runtime hashes: the blob before its slots (readBlobs checked
+      // that they lie in the section).
+      StringRef Bytes = Contents->substr(Blob.Offset, Blob.SlotsOffset);
+      B.MapHashes.push_back(
+          Blob.Version >= 2 && Bytes.size() == Blob.SlotsOffset
+              ? uint32_t(xxHash64(arrayRefFromStringRef(Bytes)))
+              : 0);
+    }
     B.MapAddress = Sec.getAddress();
     B.HasMap = true;
   }

@@ -5,15 +5,20 @@
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Report/Dump.h"
+#include "lwp/Report/Input.h"
 #include "lwp/Runtime/DumpFormat.h"
 
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/xxhash.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cstring>
+#include <mutex>
+#include <thread>
 
 using namespace lwp;
 using llvm::createStringError;
@@ -33,6 +38,7 @@ static_assert(sizeof(lwp_dump_region) == 64, "region layout");
 constexpr unsigned ThreadSizeV1 = 16, RegionSizeV1 = 8;
 static_assert(sizeof(lwp_record32) == 16 && sizeof(lwp_record64) == 24,
               "record layout");
+static_assert(sizeof(lwp_dump_trailer) == 8, "trailer layout");
 
 /// The bytes of a dump: a file read with pread, or a buffer in memory.
 class lwp::DumpSource {
@@ -41,6 +47,7 @@ public:
   uint64_t Size = 0;
   std::unique_ptr<llvm::MemoryBuffer> Buffer; // in memory, else File
   llvm::sys::fs::file_t File = llvm::sys::fs::kInvalidFile;
+  std::optional<llvm::sys::fs::UniqueID> Id; // of File
 
   ~DumpSource() {
     if (File != llvm::sys::fs::kInvalidFile)
@@ -163,37 +170,113 @@ StringRef lwp::stringifyDumpCounter(unsigned Counter) {
   return "unknown";
 }
 
-llvm::Expected<Dump> Dump::open(StringRef Path) {
+llvm::Expected<Dump> Dump::open(StringRef Path, unsigned Threads) {
+  llvm::Expected<InputFile> In = openInputFile(Path, "dump", MaxDumpBytes);
+  if (!In)
+    return In.takeError();
   auto Source = std::make_shared<DumpSource>();
   Source->Name = Path.str();
-  llvm::Expected<llvm::sys::fs::file_t> File =
-      llvm::sys::fs::openNativeFileForRead(Path);
-  if (!File) {
-    std::error_code EC = llvm::errorToErrorCode(File.takeError());
-    return createStringError(EC, "cannot read dump '%s': %s",
-                             Path.str().c_str(), EC.message().c_str());
-  }
-  Source->File = *File;
-  llvm::sys::fs::file_status Status;
-  if (std::error_code EC = llvm::sys::fs::status(Source->File, Status))
-    return createStringError(EC, "cannot read dump '%s': %s",
-                             Path.str().c_str(), EC.message().c_str());
-  if (Status.type() != llvm::sys::fs::file_type::regular_file)
-    return createStringError("cannot read dump '%s': not a regular file",
-                             Path.str().c_str());
-  Source->Size = Status.getSize();
-  return read(std::move(Source));
+  Source->Size = In->size();
+  Source->Id = In->uniqueId();
+  Source->File = In->release();
+  return read(std::move(Source), Threads);
 }
 
-llvm::Expected<Dump> Dump::parse(std::unique_ptr<llvm::MemoryBuffer> Buf) {
+llvm::Expected<Dump> Dump::parse(std::unique_ptr<llvm::MemoryBuffer> Buf,
+                                 unsigned Threads) {
   auto Source = std::make_shared<DumpSource>();
   Source->Name = Buf->getBufferIdentifier().str();
   Source->Size = Buf->getBufferSize();
   Source->Buffer = std::move(Buf);
-  return read(std::move(Source));
+  return read(std::move(Source), Threads);
 }
 
-llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src) {
+uint64_t Dump::size() const { return Source ? Source->Size : 0; }
+
+bool Dump::sameFile(const Dump &Other) const {
+  return Source && Other.Source && Source->Id && Other.Source->Id &&
+         *Source->Id == *Other.Source->Id;
+}
+
+llvm::Expected<bool> Dump::sameContents(const Dump &Other) const {
+  if (!Source || !Other.Source || size() != Other.size() ||
+      Checksum != Other.Checksum)
+    return false;
+  constexpr uint64_t Chunk = 1 << 20;
+  std::vector<char> A(std::min(Chunk, size())), B(A.size());
+  for (uint64_t Pos = 0; Pos < size(); Pos += Chunk) {
+    uint64_t N = std::min(Chunk, size() - Pos);
+    if (llvm::Error E = Source->read(Pos, {A.data(), N}))
+      return std::move(E);
+    if (llvm::Error E = Other.Source->read(Pos, {B.data(), N}))
+      return std::move(E);
+    if (memcmp(A.data(), B.data(), N) != 0)
+      return false;
+  }
+  return true;
+}
+
+/// The version 3 checksum of the first \p Length bytes of \p Src
+/// (LWP_DUMP_CHECKSUM_BLOCK): the blocks are hashed on up to \p Threads
+/// threads, each reading a block at a time, then their hashes are hashed in
+/// order. Error: the file could not be read.
+static llvm::Expected<uint64_t> checksumOf(const DumpSource &Src,
+                                           uint64_t Length, unsigned Threads) {
+  constexpr uint64_t Block = LWP_DUMP_CHECKSUM_BLOCK;
+  uint64_t NumBlocks = llvm::divideCeil(Length, Block);
+  std::vector<uint8_t> Hashes(NumBlocks * 8);
+  // Blocks [First, End), hashed into Hashes.
+  auto hashBlocks = [&](uint64_t First, uint64_t End) -> llvm::Error {
+    std::vector<char> Bytes;
+    for (uint64_t I = First; I < End; ++I) {
+      uint64_t Pos = I * Block, N = std::min(Block, Length - Pos);
+      llvm::ArrayRef<uint8_t> Data;
+      if (Src.Buffer) {
+        Data = {reinterpret_cast<const uint8_t *>(Src.Buffer->getBufferStart() +
+                                                  Pos),
+                N};
+      } else {
+        Bytes.resize(N);
+        if (llvm::Error E = Src.read(Pos, Bytes))
+          return E;
+        Data = {reinterpret_cast<const uint8_t *>(Bytes.data()), N};
+      }
+      llvm::support::endian::write64le(&Hashes[I * 8], llvm::xxHash64(Data));
+    }
+    return llvm::Error::success();
+  };
+  // A thread hashes 16 blocks (16 MiB) at least.
+  uint64_t Parts =
+      std::clamp<uint64_t>(NumBlocks / 16, 1, std::max(Threads, 1u));
+  if (Parts == 1) {
+    if (llvm::Error E = hashBlocks(0, NumBlocks))
+      return std::move(E);
+  } else {
+    std::mutex M;
+    llvm::Error First = llvm::Error::success();
+    auto part = [&](uint64_t K) {
+      llvm::Error E =
+          hashBlocks(NumBlocks * K / Parts, NumBlocks * (K + 1) / Parts);
+      std::lock_guard<std::mutex> Lock(M);
+      if (E && !First)
+        First = std::move(E);
+      else
+        llvm::consumeError(std::move(E));
+    };
+    std::vector<std::thread> Workers;
+    for (uint64_t K = 1; K < Parts; ++K)
+      Workers.emplace_back(part, K);
+    part(0);
+    for (std::thread &W : Workers)
+      W.join();
+    if (First)
+      return std::move(First);
+  }
+  return llvm::xxHash64(Hashes);
+}
+
+llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src,
+                                unsigned Threads) {
   const std::string &Name = Src->Name;
   uint64_t Size = Src->Size;
   auto fail = [&](const llvm::Twine &What) -> llvm::Error {
@@ -208,15 +291,38 @@ llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src) {
     return fail("not an LWP dump (wrong magic)");
   Dump D;
   D.Version = Size >= 12 ? read32le(H + 8) : 0;
-  if (D.Version != 1 && D.Version != 2)
+  if (D.Version < 1 || D.Version > 3)
     return fail("format version " + llvm::Twine(D.Version) +
-                " is not supported (expected 1 or 2)");
+                " is not supported (expected 1 to 3)");
   unsigned ExpectedHeader =
       D.Version == 1 ? HeaderSizeV1 : sizeof(lwp_dump_header);
   if (Size < ExpectedHeader)
     return fail("truncated: " + llvm::Twine(Size) +
                 " bytes, shorter than the " + llvm::Twine(ExpectedHeader) +
                 "-byte header");
+  if (D.Version >= 3) {
+    // Every byte before the trailer is checked before any is trusted, so
+    // that a damaged file is said to be one, whatever its damage.
+    if (Size < ExpectedHeader + sizeof(lwp_dump_trailer))
+      return fail("truncated: " + llvm::Twine(Size) +
+                  " bytes, shorter than the " + llvm::Twine(ExpectedHeader) +
+                  "-byte header and the 8-byte checksum");
+    Size -= sizeof(lwp_dump_trailer);
+    char T[sizeof(lwp_dump_trailer)];
+    if (llvm::Error E = Src->read(Size, T))
+      return std::move(E);
+    uint64_t Recorded = read64le(T);
+    llvm::Expected<uint64_t> Computed = checksumOf(*Src, Size, Threads);
+    if (!Computed)
+      return Computed.takeError();
+    if (*Computed != Recorded)
+      return fail(llvm::formatv("checksum mismatch: the file was damaged or "
+                                "cut after it was written (its bytes hash to "
+                                "{0:x16}, its checksum is {1:x16})",
+                                *Computed, Recorded)
+                      .str());
+    D.Checksum = Recorded;
+  }
   uint32_t HeaderSize = read32le(H + 12);
   D.Target = read16le(H + 16);
   D.Counter = read16le(H + 18);
@@ -284,6 +390,8 @@ llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src) {
     M.Image = read32le(MH + 8);
     M.FirstId = read32le(MH + 12);
     M.NumRegions = read32le(MH + 16);
+    if (D.Version >= 3)
+      M.MapHash = read32le(MH + 20);
     if (M.Image >= D.Images.size())
       return fail("module " + llvm::Twine(I) + " names image " +
                   llvm::Twine(M.Image) + " of " + llvm::Twine(D.Images.size()));
@@ -353,5 +461,6 @@ llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src) {
     return fail(llvm::Twine(Size - Pos) +
                 " bytes after the last thread (corrupt or not a dump of "
                 "this version)");
+  D.Source = std::move(Src);
   return D;
 }

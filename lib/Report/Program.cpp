@@ -215,6 +215,17 @@ Expected<Program> Program::load(const Dump &D, const ImageSearch &Search,
           "the run, or is not the one that ran)",
           DumpName.str().c_str(), B.path().c_str(), M.NumRegions,
           static_cast<unsigned long long>(M.BlobVaddr), ModuleIndex);
+    // A version 3 dump may say which map the module had: a binary rebuilt
+    // with the same build ID, a blob of the same size at the same address
+    // and another map is told by it.
+    if (M.MapHash && M.MapHash != B.mapHashes()[Blob - B.blobs().data()])
+      return createStringError(
+          "dump '%s': binary '%s' has another map at address 0x%llx than "
+          "the dump's module %zu ran with (its hash is %08x, the dump's "
+          "%08x): the binary was rebuilt since the run",
+          DumpName.str().c_str(), B.path().c_str(),
+          static_cast<unsigned long long>(M.BlobVaddr), ModuleIndex,
+          B.mapHashes()[Blob - B.blobs().data()], M.MapHash);
     for (RegionEntry E : Blob->Entries) {
       E.rebase(M.FirstId);
       Entries.push_back(std::move(E));
@@ -243,6 +254,13 @@ Expected<Program> Program::load(const Dump &D, const ImageSearch &Search,
     P.Map.add(std::move(E));
   }
   return P;
+}
+
+std::vector<std::string> Program::binaryPaths() const {
+  std::vector<std::string> Paths;
+  for (const Image &I : Images)
+    Paths.push_back(I.Binary->path());
+  return Paths;
 }
 
 SymbolizedSite Program::symbolize(uint32_t Id, uint64_t Site) const {

@@ -15,7 +15,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Report/TVM.h"
+#include "lwp/Report/Input.h"
 #include "lwp/Runtime/DumpFormat.h"
+#include "lwp/Support/JSONDepth.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -84,7 +86,7 @@ private:
 /// importer walks the top-level object key by key and the entries array
 /// element by element, keeping only the figures it needs. Strings are
 /// checked for escapes and control characters, numbers for the JSON
-/// grammar; nesting deeper than MaxDepth is refused (no unbounded
+/// grammar; nesting deeper than MaxJSONDepth is refused (no unbounded
 /// recursion on hostile input).
 class JSONScanner {
 public:
@@ -236,13 +238,16 @@ public:
     return true;
   }
 
-  /// Skips one value of any kind.
-  bool skipValue(unsigned Depth = 0) {
-    if (Depth > MaxDepth)
-      return fail("nested too deeply");
+  /// Skips one value of any kind, at nesting level \p Level (the top-level
+  /// value is at level 1, the members of its object at 2).
+  bool skipValue(unsigned Level) {
     llvm::StringRef S;
     std::string Storage;
-    switch (peek()) {
+    char C = peek();
+    if ((C == '{' || C == '[') && Level > MaxJSONDepth)
+      return fail("nested deeper than " + llvm::Twine(MaxJSONDepth) +
+                  " levels");
+    switch (C) {
     case '"':
       return string(S, Storage);
     case '{':
@@ -250,7 +255,7 @@ public:
       if (consume('}'))
         return true;
       do {
-        if (!string(S, Storage) || !expect(':') || !skipValue(Depth + 1))
+        if (!string(S, Storage) || !expect(':') || !skipValue(Level + 1))
           return false;
       } while (consume(','));
       return expect('}');
@@ -259,7 +264,7 @@ public:
       if (consume(']'))
         return true;
       do {
-        if (!skipValue(Depth + 1))
+        if (!skipValue(Level + 1))
           return false;
       } while (consume(','));
       return expect(']');
@@ -316,7 +321,6 @@ public:
   }
 
 private:
-  static constexpr unsigned MaxDepth = 512;
   const char *Begin, *P, *End;
   std::string Error;
 };
@@ -841,10 +845,10 @@ bool TVMPass::entry() {
   auto member = [&](llvm::StringRef Key) -> bool {
     int K = Key == "ret" ? 0 : Key == "id" ? 1 : Key == "cyc" ? 2 : -1;
     if (K < 0)
-      return S.skipValue();
+      return S.skipValue(4);
     if (S.peek() != '-' && !llvm::isDigit(S.peek())) {
       Seen[K] = false;
-      return S.skipValue();
+      return S.skipValue(4);
     }
     bool IsInteger, Negative;
     if (!S.number(Field[K], IsInteger, Negative))
@@ -859,7 +863,7 @@ bool TVMPass::entry() {
     if (!Bad)
       Bad = fail("entry " + llvm::Twine(Index) +
                  " lacks an integer \"ret\", \"id\" or \"cyc\"");
-    return S.skipValue();
+    return S.skipValue(3);
   }
   if (!S.object(member))
     return false;
@@ -952,7 +956,7 @@ bool TVMPass::count() {
   if (S.peek() != '-' && !llvm::isDigit(S.peek())) {
     if (!Bad)
       Bad = fail("\"loop_counts\" holds a value that is not a count");
-    return S.skipValue();
+    return S.skipValue(3);
   }
   uint64_t V;
   bool IsInteger, Negative;
@@ -967,7 +971,7 @@ bool TVMPass::count() {
 bool TVMPass::parse() {
   bool Ok;
   if (S.peek() != '{') {
-    Ok = S.skipValue();
+    Ok = S.skipValue(1);
   } else {
     Ok = S.object([&](llvm::StringRef Key) -> bool {
       if (Key == "entries" && S.peek() == '[' && !HaveEntries) {
@@ -978,7 +982,7 @@ bool TVMPass::parse() {
         Result.HaveCounts = true;
         return S.array([&] { return count(); });
       }
-      return S.skipValue();
+      return S.skipValue(2);
     });
   }
   if (Ok && !S.atEnd())
@@ -1068,7 +1072,7 @@ std::optional<std::vector<uint64_t>> findCounts(llvm::StringRef Text) {
       break;
     if (Key == "loop_counts" && S.peek() == '[')
       return counts(S);
-    if (!S.skipValue())
+    if (!S.skipValue(2))
       return std::nullopt;
   } while (S.consume(','));
   // From the end: '"loop_counts" : [ counts ] }'.
@@ -1216,12 +1220,10 @@ llvm::Expected<TVMReport> lwp::analyzeTVMFile(llvm::StringRef Path,
                                               const ProfiledBinary &Binary,
                                               uint64_t LoadBias,
                                               const ProfileOptions &Options) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
-      llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false);
+  llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>> Buffer =
+      readInputFile(Path, "TVM profile", MaxTVMJSONBytes);
   if (!Buffer)
-    return createStringError("cannot read TVM profile '" + Path +
-                             "': " + Buffer.getError().message());
+    return Buffer.takeError();
   std::shared_ptr<const llvm::MemoryBuffer> Owned = std::move(*Buffer);
   bool Mapped = Owned->getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap;
   return analyzeTVM(Owned->getBuffer(), Owned->getBufferIdentifier(), Mapped,

@@ -83,11 +83,38 @@ struct lwp_dump_view {
   uint32_t num_threads;
 };
 
-/** Serialises \p view through \p write. Returns 0 on success, -1 when a
- *  write fails or the view is inconsistent (no or two region tables, a
- *  record size other than 16 or 24). */
+/** Serialises \p view through \p write, as a version 3 dump: the parts,
+ *  then the checksum of every byte written (lwp_dump_trailer). Returns 0 on
+ *  success, -1 when a write fails or the view is inconsistent (no or two
+ *  region tables, a record size other than 16 or 24). */
 int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
                    void *ctx);
+
+/** XXH64 (seed 0) of a stream of bytes, fed in pieces of any size. */
+struct lwp_xxh64 {
+  uint64_t acc[4];   /**< the four lanes */
+  uint64_t total;    /**< bytes fed */
+  uint8_t buf[32];   /**< the start of a 32-byte stripe not yet complete */
+  uint32_t buffered; /**< bytes in buf */
+};
+
+/** The checksum of a version 3 dump (LWP_DUMP_CHECKSUM_BLOCK), computed as
+ *  the bytes go out: for writers of dumps other than lwp_write_dump (test
+ *  and benchmark tools). */
+struct lwp_dump_hasher {
+  struct lwp_xxh64 block; /**< the block being fed */
+  struct lwp_xxh64 fold;  /**< the hashes of the blocks done */
+  uint64_t in_block;      /**< bytes of the block being fed */
+};
+
+/** Starts a checksum. */
+void lwp_dump_hasher_init(struct lwp_dump_hasher *h);
+/** Feeds the next \p size bytes of the dump. */
+void lwp_dump_hasher_update(struct lwp_dump_hasher *h, const void *data,
+                            uint64_t size);
+/** The checksum of the bytes fed (at least one), for lwp_dump_trailer;
+ *  \p h is spent. */
+uint64_t lwp_dump_hasher_final(struct lwp_dump_hasher *h);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -4,13 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Feeds arbitrary bytes to InstrumentationMap::fromJSON. A map that parses is
-// written as JSON and must read back equal in size; it is also written as a
-// blob and read back through the section reader.
+// Feeds arbitrary bytes to the map JSON reader of lwp-report
+// (lwp::parseMapJSON: the nesting bound, then InstrumentationMap::fromJSON).
+// A map that parses is written as JSON and must read back equal in size.
 //
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Instrument/InstrumentationMap.h"
+#include "lwp/Report/Input.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
@@ -21,8 +22,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::StringRef Bytes(reinterpret_cast<const char *>(Data), Size);
-  llvm::Expected<lwp::InstrumentationMap> Map =
-      lwp::InstrumentationMap::fromJSON(Bytes);
+  llvm::Expected<lwp::InstrumentationMap> Map = lwp::parseMapJSON(Bytes);
   if (!Map) {
     llvm::consumeError(Map.takeError());
     return 0;

@@ -19,6 +19,7 @@
 
 #include "lwp/Report/Binary.h"
 #include "lwp/Report/Dump.h"
+#include "lwp/Report/Input.h"
 #include "lwp/Report/Profile.h"
 #include "lwp/Report/Runs.h"
 #include "lwp/Report/TVM.h"
@@ -196,6 +197,66 @@ static Error printRaw(const lwp::Dump &D, raw_ostream &OS) {
   return Error::success();
 }
 
+/// Threads that read and walk a dump (--jobs).
+static unsigned readerThreads() {
+  return Jobs ? unsigned(Jobs)
+              : std::clamp(llvm::hardware_concurrency().compute_thread_count(),
+                           1u, 8u);
+}
+
+/// The error when -o names one of \p Inputs (role, path): the same file by
+/// any path (sys::fs::equivalent), which the report would overwrite.
+static std::optional<std::string>
+outputNamesInput(ArrayRef<std::pair<std::string, std::string>> Inputs) {
+  if (OutputPath == "-")
+    return std::nullopt;
+  for (const auto &[Role, Path] : Inputs) {
+    bool Same = false;
+    if (!sys::fs::equivalent(OutputPath, Path, Same) && Same)
+      return "-o '" + OutputPath + "' is the " + Role + " '" + Path +
+             "': the report would overwrite its input";
+  }
+  return std::nullopt;
+}
+
+/// Drops the dumps of \p Dumps (paths \p Paths) that repeat an earlier one:
+/// the same file, or the same bytes (a copy). Each gives one warning, and
+/// the dump counts once. Error: --diff, which compares two different runs,
+/// was given one dump twice; or a file could not be read.
+static Error dropDuplicateDumps(std::vector<lwp::Dump> &Dumps,
+                                std::vector<std::string> &Paths) {
+  for (size_t I = 1; I < Dumps.size();) {
+    std::optional<size_t> Earlier;
+    const char *How = "the same file";
+    for (size_t J = 0; J != I && !Earlier; ++J) {
+      if (Dumps[I].sameFile(Dumps[J])) {
+        Earlier = J;
+        break;
+      }
+      Expected<bool> Same = Dumps[I].sameContents(Dumps[J]);
+      if (!Same)
+        return Same.takeError();
+      if (*Same) {
+        Earlier = J;
+        How = "identical contents";
+      }
+    }
+    if (!Earlier) {
+      ++I;
+      continue;
+    }
+    std::string What = "dump '" + Paths[I] + "' is the same dump as '" +
+                       Paths[*Earlier] + "' (" + How + ")";
+    if (Diff)
+      return createStringError("--diff compares two runs, but " + What);
+    WithColor::warning(errs(), "lwp-report")
+        << What << ": counted once, not as another run\n";
+    Dumps.erase(Dumps.begin() + I);
+    Paths.erase(Paths.begin() + I);
+  }
+  return Error::success();
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(Category);
@@ -222,7 +283,7 @@ int main(int argc, char **argv) {
       B->map().printTable(outs());
       return 0;
     }
-    Expected<lwp::Dump> D = lwp::Dump::open(Inputs[0]);
+    Expected<lwp::Dump> D = lwp::Dump::open(Inputs[0], readerThreads());
     if (!D)
       return fail(toString(D.takeError()));
     if (Error E = printRaw(*D, outs()))
@@ -238,10 +299,36 @@ int main(int argc, char **argv) {
   Options.OverheadCorrection = !NoOverheadCorrection;
   // Sites stay process addresses; the program resolves them per image.
   Options.LoadBias = 0;
-  Options.Threads =
-      Jobs ? unsigned(Jobs)
-           : std::clamp(llvm::hardware_concurrency().compute_thread_count(), 1u,
-                        8u);
+  Options.Threads = readerThreads();
+
+  // The files the user named are checked before any is read: each must be a
+  // regular file of bounded size (no read of /dev/zero that never ends, no
+  // FIFO that blocks), and -o must name none of them. Dumps are checked as
+  // they are opened (lwp::Dump::open).
+  std::vector<std::pair<std::string, std::string>> Named; // role, path
+  if (MapJSON.empty() || !TVMJSON.empty())
+    Named.push_back({"binary", Inputs[0]});
+  for (const std::string &Path : ExtraImages)
+    Named.push_back({"--image", Path});
+  if (!MapJSON.empty())
+    Named.push_back({"--map-json", MapJSON});
+  if (!TVMJSON.empty())
+    Named.push_back({"--tvm-json", TVMJSON});
+  for (auto &[Role, Path] : Named) {
+    uint64_t Max = Role == "--map-json"   ? lwp::MaxMapJSONBytes
+                   : Role == "--tvm-json" ? lwp::MaxTVMJSONBytes
+                                          : lwp::MaxBinaryBytes;
+    if (Error E = lwp::checkInputFile(Path, Role, Max))
+      return fail(toString(std::move(E)));
+  }
+  for (const std::string &Dir : SearchDirs)
+    if (!sys::fs::is_directory(Dir))
+      return fail("--search-dir '" + Dir + "' is not a directory");
+  for (size_t I = (MapJSON.empty() || !TVMJSON.empty()) ? 1 : 0;
+       I < Inputs.size(); ++I)
+    Named.push_back({"dump", Inputs[I]});
+  if (std::optional<std::string> Message = outputNamesInput(Named))
+    return fail(*Message);
 
   lwp::InstanceLog Log;
   auto AddInstance = [&](const lwp::InstanceEvent &E) { Log.add(E); };
@@ -309,7 +396,7 @@ int main(int argc, char **argv) {
                   (Diff ? " and two dumps" : " and one or more dumps"));
     DumpPaths.assign(Inputs.begin() + (MapJSON.empty() ? 1 : 0), Inputs.end());
     for (const std::string &Path : DumpPaths) {
-      Expected<lwp::Dump> D = lwp::Dump::open(Path);
+      Expected<lwp::Dump> D = lwp::Dump::open(Path, Options.Threads);
       if (!D) {
         std::string Message = toString(D.takeError());
         // A binary without regions links no runtime and writes no dump:
@@ -329,6 +416,9 @@ int main(int argc, char **argv) {
       }
       Dumps.push_back(std::move(*D));
     }
+    // The same dump given twice would count as two runs with no spread.
+    if (Error E = dropDuplicateDumps(Dumps, DumpPaths))
+      return fail(toString(std::move(E)));
     // Several runs (or the two of --diff): one program, so that one map
     // reads every dump.
     for (size_t I = 1; I < Dumps.size(); ++I)
@@ -357,15 +447,17 @@ int main(int argc, char **argv) {
                     "without the lwp lowering)");
       Prog = std::move(*P);
       MapSource = Inputs[0];
+      // The images found through the dump are inputs too.
+      std::vector<std::pair<std::string, std::string>> Images;
+      for (const std::string &Path : Prog->binaryPaths())
+        Images.push_back({"image", Path});
+      if (std::optional<std::string> Message = outputNamesInput(Images))
+        return fail(*Message);
     } else {
-      auto Buffer = MemoryBuffer::getFile(MapJSON);
-      if (!Buffer)
-        return fail("cannot read map '" + MapJSON +
-                    "': " + Buffer.getError().message());
       Expected<lwp::InstrumentationMap> M =
-          lwp::InstrumentationMap::fromJSON((*Buffer)->getBuffer());
+          lwp::readMapJSONFile(MapJSON, "--map-json");
       if (!M)
-        return fail("map '" + MapJSON + "': " + toString(M.takeError()));
+        return fail(toString(M.takeError()));
       Expected<lwp::Program> P = lwp::Program::fromMapFile(
           Dumps[0], std::move(*M), MapJSON, DumpPaths[0]);
       if (!P)

@@ -45,8 +45,10 @@ struct SymbolizedSite {
 /// An instrumented ELF binary.
 class ProfiledBinary {
 public:
-  /// Opens \p Path. Errors (one line, naming the file): unreadable, not an
-  /// ELF object, a corrupt lwp_map section (InstrumentationMap::readSection).
+  /// Opens \p Path (a regular file of at most MaxBinaryBytes:
+  /// lwp/Report/Input.h). Errors (one line, naming the file): unreadable,
+  /// not a regular file, too large, not an ELF object, a corrupt lwp_map
+  /// section (InstrumentationMap::readSection).
   /// A binary without the section has an empty map.
   static llvm::Expected<ProfiledBinary> open(llvm::StringRef Path);
   /// The same for the ELF image \p Bytes in memory, named \p Path in errors
@@ -63,6 +65,10 @@ public:
   bool hasMap() const { return HasMap; }
   /// The map section's blobs, one per module, in section order.
   const std::vector<MapBlob> &blobs() const { return Blobs; }
+  /// For each blob (same order): the low 32 bits of the XXH64 of its bytes
+  /// before its slots, as a version 3 dump's module records it
+  /// (lwp_dump_module.map_hash); 0 for a version 1 blob.
+  const std::vector<uint32_t> &mapHashes() const { return MapHashes; }
   /// Virtual address of the map section (0 without one); blob I starts at
   /// mapAddress() + blobs()[I].Offset.
   uint64_t mapAddress() const { return MapAddress; }
@@ -81,6 +87,7 @@ private:
   std::string Path;
   InstrumentationMap Map;
   std::vector<MapBlob> Blobs;
+  std::vector<uint32_t> MapHashes;
   uint64_t MapAddress = 0;
   bool HasMap = false;
   std::string BuildId;

@@ -6,10 +6,10 @@
 //
 // The one reader of the dump format (docs/dump-format.md,
 // include/lwp/Runtime/DumpFormat.h) that every report output uses. It
-// validates the whole layout up front from the header and the thread headers,
-// and then streams each thread's records from the file in fixed-size chunks,
-// so memory grows with the number of regions and threads, not with the
-// number of records.
+// verifies a version 3 dump's checksum and validates the whole layout up
+// front from the header and the thread headers, and then streams each
+// thread's records from the file in fixed-size chunks, so memory grows with
+// the number of regions and threads, not with the number of records.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +28,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -80,6 +81,9 @@ struct DumpModule {
   uint32_t Image = 0;      ///< index into Dump::images()
   uint32_t FirstId = 0;    ///< ID of the blob's entry 0 (never 0)
   uint32_t NumRegions = 0; ///< entries of the blob
+  /// Version 3: the low 32 bits of the XXH64 of the blob's bytes before its
+  /// slots (lwp_dump_module.map_hash); 0 when not recorded.
+  uint32_t MapHash = 0;
 };
 
 /// The exact figures of one region ID (lwp_dump_region, version 2): counter
@@ -159,16 +163,20 @@ llvm::StringRef stringifyDumpCounter(unsigned Counter);
 /// A dump file, validated.
 class Dump {
 public:
-  /// Opens and validates \p Path; records stay in the file until read.
-  /// Errors (one line, naming the file): cannot be read, shorter than its
-  /// header, a wrong magic (not an LWP dump), a version other than 1 or 2, a
-  /// record size other than 16 or 24, a part that runs past the end of the
-  /// file, a module that names a missing image or IDs past the count table,
-  /// or bytes left over after the last part. Versions 1 and 2 are read.
-  static llvm::Expected<Dump> open(llvm::StringRef Path);
+  /// Opens and validates \p Path (a regular file: lwp/Report/Input.h);
+  /// records stay in the file until read. A version 3 dump's checksum is
+  /// verified first, reading the file once on up to \p Threads threads.
+  /// Errors (one line, naming the file): cannot be read (not a regular file,
+  /// larger than MaxDumpBytes), shorter than its header, a wrong magic (not
+  /// an LWP dump), a version other than 1 to 3, a checksum that does not
+  /// match (a damaged file), a record size other than 16 or 24, a part that
+  /// runs past the end of the file, a module that names a missing image or
+  /// IDs past the count table, or bytes left over after the last part.
+  static llvm::Expected<Dump> open(llvm::StringRef Path, unsigned Threads = 1);
   /// The same for bytes in memory (the buffer's identifier names it in
   /// errors).
-  static llvm::Expected<Dump> parse(std::unique_ptr<llvm::MemoryBuffer> Buffer);
+  static llvm::Expected<Dump> parse(std::unique_ptr<llvm::MemoryBuffer> Buffer,
+                                    unsigned Threads = 1);
 
   unsigned version() const { return Version; }
   unsigned target() const { return Target; }   ///< lwp_dump_target
@@ -202,6 +210,17 @@ public:
   /// ID of the process that wrote the dump (version 2; 0 unknown).
   uint64_t processId() const { return ProcessId; }
   llvm::ArrayRef<DumpThread> threads() const { return Threads; }
+  /// Bytes of the dump (the file's size when it was opened).
+  uint64_t size() const;
+  /// The checksum the dump carries, verified (version 3), else none.
+  std::optional<uint64_t> checksum() const { return Checksum; }
+  /// True when this dump and \p Other were opened from one file (by device
+  /// and inode, whatever the paths).
+  bool sameFile(const Dump &Other) const;
+  /// True when this dump and \p Other hold the same bytes (compared
+  /// a chunk at a time; different sizes or checksums tell at once). Error:
+  /// a file could not be read (it changed since it was opened).
+  llvm::Expected<bool> sameContents(const Dump &Other) const;
 
   /// Makes thread \p Index (< threads().size()) read its \p NumRecords
   /// records from \p Stream instead of the dump's bytes: for input converted
@@ -210,7 +229,8 @@ public:
   void streamThread(size_t Index, uint64_t NumRecords, RecordStream Stream);
 
 private:
-  static llvm::Expected<Dump> read(std::shared_ptr<const DumpSource> Source);
+  static llvm::Expected<Dump> read(std::shared_ptr<const DumpSource> Source,
+                                   unsigned Threads);
 
   unsigned Version = 0, Target = 0, Counter = 0, RecordSize = 0;
   uint64_t CounterHz = 0, Dropped = 0, ProcessId = 0;
@@ -221,6 +241,8 @@ private:
   std::vector<DumpImage> Images;
   std::vector<DumpModule> Modules;
   std::vector<DumpThread> Threads;
+  std::optional<uint64_t> Checksum;
+  std::shared_ptr<const DumpSource> Source;
 };
 
 } // namespace lwp

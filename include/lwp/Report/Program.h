@@ -51,7 +51,9 @@ public:
   /// that cannot be found (naming it, its build ID and the options to find
   /// it); the executable matches no image of a dump that has build IDs (the
   /// dump was written by another binary); no blob at a module's address, or
-  /// one of another size (the binary changed since the run).
+  /// one of another size (the binary changed since the run); a blob whose
+  /// hash is not the one a version 3 dump's module recorded (the binary was
+  /// rebuilt with the same build ID).
   /// Errors name the dump as \p DumpName.
   static llvm::Expected<Program> load(const Dump &D, const ImageSearch &Search,
                                       llvm::StringRef DumpName);
@@ -85,6 +87,8 @@ public:
   SymbolizedSite symbolize(uint32_t Id, uint64_t Site) const;
   /// Number of images with regions.
   size_t numImages() const { return Images.size(); }
+  /// The paths of the binaries loaded, the executable first.
+  std::vector<std::string> binaryPaths() const;
 
 private:
   struct Image {

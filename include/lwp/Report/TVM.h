@@ -70,7 +70,8 @@ struct TVMReport {
 /// the text when the
 /// count table can be found before the entries (TVM's layout: at the end of
 /// the file), else two. Memory holds the regions, not the entries.
-/// Errors (one line): not JSON (with line and column), no "entries" array,
+/// Errors (one line): not JSON (with line and column; nesting deeper than
+/// MaxJSONDepth included), no "entries" array,
 /// an entry without integer ret / id / cyc, a negative value, a return
 /// address above 2^32-1, an ID above 2^31-1, far beyond the entries and
 /// counts, or beyond the loop_counts table when the file has one.
@@ -81,7 +82,8 @@ llvm::Expected<TVMReport> analyzeTVMJSON(llvm::StringRef Text,
                                          const ProfileOptions &Options);
 
 /// The same for the file \p Path, mapped (its pages are given back as the
-/// pass goes). Errors: the file cannot be read, and those above.
+/// pass goes). Errors: the file cannot be read (not a regular file, larger
+/// than MaxTVMJSONBytes: lwp/Report/Input.h), and those above.
 llvm::Expected<TVMReport> analyzeTVMFile(llvm::StringRef Path,
                                          const ProfiledBinary &Binary,
                                          uint64_t LoadBias,

@@ -9,7 +9,7 @@
  * plain C (C99) so that the freestanding Hexagon runtime, the host runtime and
  * the C++ reader share one definition.
  *
- * Layout of version 2, in order (every part starts 8-byte aligned):
+ * Layout of version 3, in order (every part starts 8-byte aligned):
  *   lwp_dump_header                      80 bytes (64 in version 1)
  *   image entries  x num_images          lwp_dump_image + build ID + name,
  *                                        padded to 8 bytes
@@ -20,6 +20,11 @@
  *   thread blocks  x num_threads         v2: lwp_dump_thread (48 bytes), v1:
  *                                        its first 16 bytes; then num_records
  *                                        records of record_size bytes
+ *   lwp_dump_trailer                     8 bytes (v3 only): the checksum of
+ *                                        every byte before it
+ *
+ * Version 2 is version 3 without the trailer (and with the module's
+ * map_hash reserved); readers read versions 1 to 3.
  *
  * Region IDs in a version 2 dump are program-wide indices that the runtime
  * gave each region slot when its module registered (MapFormat.h); ID 0
@@ -38,8 +43,14 @@ extern "C" {
 /** The 8 bytes a dump starts with: "LWPDUMP" and a NUL. */
 #define LWP_DUMP_MAGIC "LWPDUMP"
 #define LWP_DUMP_MAGIC_SIZE 8
-/** Format version written by the runtimes. Readers read 1 and 2. */
-#define LWP_DUMP_VERSION 2u
+/** Format version written by the runtimes. Readers read 1 to 3. */
+#define LWP_DUMP_VERSION 3u
+
+/** Version 3 checksum: the bytes before the trailer are cut into blocks of
+ *  this many bytes (the last one shorter); the checksum is the XXH64 (seed
+ *  0) of the XXH64 (seed 0) of each block, as 8 little-endian bytes each, in
+ *  order. Blocks let a reader verify in parallel and in bounded memory. */
+#define LWP_DUMP_CHECKSUM_BLOCK (1u << 20)
 
 /** Bit 31 of a record's ID word: set for an end probe, clear for a start.
  *  Bits 0-30 hold the region ID (0 to 2^31-1). */
@@ -103,7 +114,13 @@ struct lwp_dump_module {
   uint32_t image;       /**< index of its image in the image table */
   uint32_t first_id;    /**< program-wide ID of the blob's entry 0 */
   uint32_t num_regions; /**< entries (and slots) of the blob */
-  uint32_t reserved;    /**< 0 */
+  union {
+    /** v3: the low 32 bits of the XXH64 (seed 0) of the blob's bytes before
+     *  its slots (header, entries, strings: the same in memory as in the
+     *  file), for a reader to tell a rebuilt binary; 0 not recorded. */
+    uint32_t map_hash;
+    uint32_t reserved; /**< its version 2 name: 0 */
+  };
 };
 
 /** One loaded image (executable or shared object), 16 bytes, followed by
@@ -169,6 +186,12 @@ struct lwp_record64 {
                          instances left without their end probe were closed;
                          0 unknown (version 1) */
   uint64_t cycles;  /**< counter value (header.counter) */
+};
+
+/** The end of a version 3 dump, 8 bytes, right after the last thread. */
+struct lwp_dump_trailer {
+  uint64_t checksum; /**< of every byte before the trailer, in blocks of
+                          LWP_DUMP_CHECKSUM_BLOCK (see there) */
 };
 
 #ifdef __cplusplus

@@ -4,7 +4,8 @@
 usage: dumpdump.py DUMP [--records] [--nonzero-counts] [--pairs]
                         [--from-records] [--figures-only]
 
-Reads versions 1 and 2. Output, one item a line:
+Reads versions 1 to 3 (version 3: version 2 and an 8-byte checksum at the
+end, which lwp-report verifies). Output, one item a line:
   header <field>=<value> ...          every header field (process_id only as
                                       "pid=0" or "pid=set": it varies)
   image bias=.. build_id=<hex|-> name=..
@@ -120,14 +121,14 @@ def main(argv):
     if magic != b"LWPDUMP\0":
         fail("bad magic")
     num_modules, flags, process_id = 0, 0, 0
-    if version == 2:
+    if version in (2, 3):
         if header_size != 80 or len(data) < 80:
-            fail("bad version 2 header size %d" % header_size)
+            fail("bad version %d header size %d" % (version, header_size))
         num_modules, flags, process_id = HEADER_V2.unpack_from(
             data, HEADER.size)
     elif version != 1 or header_size != 64:
         fail("bad version %d / header size %d" % (version, header_size))
-    figures = version == 2 and (flags & FLAG_FIGURES)
+    figures = version >= 2 and (flags & FLAG_FIGURES)
     if not quiet:
         print("header version=%d header_size=%d target=%d counter=%d "
               "record_size=%d counter_hz=%d" %
@@ -137,7 +138,7 @@ def main(argv):
               "num_threads=%d probe_pair_cost=%d probe_nested_cost=%d" %
               (num_ids, cap, dropped, num_images, num_threads, pair_cost,
                nested_cost))
-        if version == 2:
+        if version >= 2:
             print("header num_modules=%d flags=%d pid=%s" %
                   (num_modules, flags, "set" if process_id else "0"))
     off = header_size
@@ -167,11 +168,11 @@ def main(argv):
                   (i, image, blob, first_id, num_regions))
     # Version 2: 64-byte region figures (the count first) and 48-byte thread
     # headers; version 1: 8-byte counts and 16-byte thread headers.
-    region_size = REGION.size if version == 2 else 8
+    region_size = REGION.size if version >= 2 else 8
     need(region_size * num_ids)
     table = []
     for i in range(num_ids):
-        if version == 2:
+        if version >= 2:
             table.append(REGION.unpack_from(data, off + region_size * i))
         else:
             table.append(struct.unpack_from("<Q", data, off + 8 * i) + (0,) * 7)
@@ -185,7 +186,7 @@ def main(argv):
     threads = []
     for _ in range(num_threads):
         need(THREAD.size)
-        if version == 2:
+        if version >= 2:
             need(THREAD_V2.size)
             tid, n, top_cycles, top_instances, top_nested, _ = \
                 THREAD_V2.unpack_from(data, off)
@@ -206,8 +207,9 @@ def main(argv):
         off += n * record_size
         threads.append((tid, n, top_cycles, top_instances, top_nested,
                         records))
-    if off != len(data):
-        fail("%d trailing bytes" % (len(data) - off))
+    trailer = 8 if version == 3 else 0  # the checksum
+    if off + trailer != len(data):
+        fail("%d trailing bytes" % (len(data) - off - trailer))
 
     from_records = "--from-records" in opts
     if from_records:
