@@ -389,6 +389,78 @@ static struct lwp_thread_state *newThreadState(void) {
 }
 
 /** coreSlow without the start-up (which calls it for the calibration). */
+/* Threads that ended: their figures, folded into one table (indexed by
+ * region ID, RetiredLimit + 1 entries), so that a program that starts many
+ * short-lived threads holds memory for the live ones only (issue 21). */
+static struct lwp_region_acc *RetiredAcc;
+static uint32_t RetiredLimit;
+static pthread_key_t RetireKey;
+static int HaveRetireKey;
+
+/** Called when a thread with a state ends (its key's destructor): closes
+ *  its instances still open as unwound, folds its figures into RetiredAcc,
+ *  keeps its records in a buffer of their size and frees its figure table,
+ *  stack and record buffer. The state itself stays in the registry (the
+ *  dump lists the thread and its records). Not in continuous mode, whose
+ *  state file is never freed from. */
+static int inContinuousMode(void);
+
+static void retireThread(void *P) {
+  struct lwp_thread_state *S = P;
+  uint64_t Now = readCounter();
+  pthread_mutex_lock(&Lock);
+  if (inContinuousMode() || !S) {
+    pthread_mutex_unlock(&Lock);
+    return;
+  }
+  while (S->depth)
+    lwp_close_top(S, Now, 1);
+  if (S->acc && S->count_limit > RetiredLimit) {
+    struct lwp_region_acc *New =
+        calloc((size_t)S->count_limit + 1, sizeof(*New));
+    if (New) {
+      if (RetiredAcc)
+        memcpy(New, RetiredAcc, ((size_t)RetiredLimit + 1) * sizeof(*New));
+      free(RetiredAcc);
+      RetiredAcc = New;
+      RetiredLimit = S->count_limit;
+    }
+  }
+  if (S->acc && S->count_limit <= RetiredLimit) {
+    for (uint32_t I = 0; I <= S->count_limit; ++I) {
+      struct lwp_region_acc *R = &RetiredAcc[I];
+      const struct lwp_region_acc *A = &S->acc[I];
+      R->count += A->count;
+      R->total += A->total;
+      R->self += A->self;
+      R->nested += A->nested;
+      R->children += A->children;
+      R->outer += A->outer;
+      R->unwound += A->unwound;
+    }
+    struct lwp_region_acc *Acc = S->acc;
+    __atomic_store_n(&S->count_limit, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&S->acc, NULL, __ATOMIC_RELEASE);
+    free(Acc);
+  }
+  struct lwp_record64 *Kept =
+      S->num_records ? malloc(S->num_records * sizeof(*Kept)) : NULL;
+  if (Kept || !S->num_records) {
+    if (Kept)
+      memcpy(Kept, S->records, S->num_records * sizeof(*Kept));
+    struct lwp_record64 *Old = S->records;
+    S->records = Kept;
+    S->capacity = S->num_records;
+    free(Old);
+  }
+  free(S->stack);
+  S->stack = NULL;
+  S->stack_capacity = 0;
+  if (lwp_tls_state == S)
+    lwp_tls_state = NULL;
+  pthread_mutex_unlock(&Lock);
+}
+
 static struct lwp_thread_state *threadStateFor(struct lwp_thread_state *S,
                                                uint32_t Id) {
   if (!S)
@@ -396,6 +468,8 @@ static struct lwp_thread_state *threadStateFor(struct lwp_thread_state *S,
   if (!S) {
     S = newThreadState();
     lwp_tls_state = S;
+    if (HaveRetireKey)
+      pthread_setspecific(RetireKey, S);
   }
   uint32_t Known = __atomic_load_n(&NextId, __ATOMIC_ACQUIRE);
   if (Id != 0 && (Id < Known || (Calibrating && Id <= 2)) &&
@@ -579,6 +653,8 @@ static void coreReset(void) {
   pthread_mutex_lock(&Lock);
   for (struct lwp_thread_state *S = Registry; S; S = S->next)
     resetState(S, /*KeepOpen=*/1);
+  if (RetiredAcc)
+    memset(RetiredAcc, 0, ((size_t)RetiredLimit + 1) * sizeof(*RetiredAcc));
   pthread_mutex_unlock(&Lock);
 }
 
@@ -912,6 +988,8 @@ static void forkChild(void) {
   leaveContinuousMode();
   struct lwp_thread_state *S = lwp_tls_state;
   Registry = S;
+  if (RetiredAcc)
+    memset(RetiredAcc, 0, ((size_t)RetiredLimit + 1) * sizeof(*RetiredAcc));
   if (S) {
     S->next = NULL;
     resetState(S, /*KeepOpen=*/1);
@@ -942,6 +1020,7 @@ static void initCore(void) {
   pthread_mutex_unlock(&Lock);
   calibrateProbes();
   pthread_atfork(forkPrepare, forkParent, forkChild);
+  HaveRetireKey = pthread_key_create(&RetireKey, retireThread) == 0;
   if (!isTool())
     atexit(dumpAtExit);
   pthread_mutex_lock(&Lock);
@@ -1222,6 +1301,18 @@ static int dumpImpl(const char *Pattern, int InSignal) {
       Threads[T].top_instances = TopInstances;
       Threads[T].top_nested = TopNested;
     }
+    /* Threads that ended. */
+    for (uint32_t I = 1; RetiredAcc && I < NumIds && I <= RetiredLimit; ++I) {
+      struct lwp_region_acc *A = &RetiredAcc[I];
+      struct lwp_dump_region *R = &Regions[I];
+      R->count += A->count;
+      R->total += A->total;
+      R->self += A->self;
+      R->nested += A->nested;
+      R->children += A->children;
+      R->outer += A->outer;
+      R->unwound += A->unwound;
+    }
     for (uint32_t I = 0; I != NumImages; ++I) {
       ImageViews[I].load_bias = Images[I].LoadBias;
       ImageViews[I].build_id = Images[I].BuildId;
@@ -1355,6 +1446,8 @@ struct lwp_state_header {
               sizeof(struct ImageInfo) << 24))
 
 static struct lwp_state_header *State;
+
+static int inContinuousMode(void) { return State != NULL; }
 
 static void *stateAlloc(size_t Size) {
   if (!State)

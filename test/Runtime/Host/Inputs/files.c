@@ -35,8 +35,12 @@ ssize_t write(int Fd, const void *Buf, size_t N) {
     Once = 1;
     if (Mode == 1)
       raise(SIGTERM);
-    else
+    else {
+      /* Delivery to the other thread is asynchronous: give it time to take
+       * the signal while the dump is in progress. */
       pthread_kill(Other, SIGTERM);
+      usleep(300000);
+    }
   }
   return syscall(SYS_write, Fd, Buf, N);
 }
