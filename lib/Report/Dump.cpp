@@ -76,6 +76,37 @@ public:
     }
     return llvm::Error::success();
   }
+
+  /// Calls \p F on the \p Length bytes at \p Offset (the caller checked
+  /// the range): a file's are mapped for the call, without a copy. Error:
+  /// the file could not be mapped, or shrank since it was opened.
+  llvm::Error view(uint64_t Offset, uint64_t Length,
+                   llvm::function_ref<void(StringRef)> F) const {
+    if (Buffer || !Length) {
+      F(Buffer ? Buffer->getBuffer().substr(Offset, Length) : StringRef());
+      return llvm::Error::success();
+    }
+    const uint64_t Align = llvm::sys::fs::mapped_file_region::alignment();
+    uint64_t Base = Offset / Align * Align;
+    // A mapping faults past the end of a file that shrank since it was
+    // opened: check first.
+    llvm::sys::fs::file_status Status;
+    if (std::error_code EC = llvm::sys::fs::status(File, Status))
+      return createStringError(EC, "dump '%s': %s", Name.c_str(),
+                               EC.message().c_str());
+    if (Status.getSize() < Offset + Length)
+      return createStringError("dump '" + Name +
+                               "': the file shrank while it was read");
+    std::error_code EC;
+    llvm::sys::fs::mapped_file_region Window(
+        File, llvm::sys::fs::mapped_file_region::readonly,
+        Offset + Length - Base, Base, EC);
+    if (EC)
+      return createStringError(EC, "dump '%s': cannot map it: %s", Name.c_str(),
+                               EC.message().c_str());
+    F(StringRef(Window.const_data() + (Offset - Base), Length));
+    return llvm::Error::success();
+  }
 };
 
 llvm::Error DumpThread::forEachRecordRun(llvm::function_ref<bool(StringRef)> F,
@@ -226,22 +257,19 @@ static llvm::Expected<uint64_t> checksumOf(const DumpSource &Src,
   uint64_t NumBlocks = llvm::divideCeil(Length, Block);
   std::vector<uint8_t> Hashes(NumBlocks * 8);
   // Blocks [First, End), hashed into Hashes.
+  // Blocks [First, End), hashed into Hashes, mapped 8 at a time.
   auto hashBlocks = [&](uint64_t First, uint64_t End) -> llvm::Error {
-    std::vector<char> Bytes;
-    for (uint64_t I = First; I < End; ++I) {
-      uint64_t Pos = I * Block, N = std::min(Block, Length - Pos);
-      llvm::ArrayRef<uint8_t> Data;
-      if (Src.Buffer) {
-        Data = {reinterpret_cast<const uint8_t *>(Src.Buffer->getBufferStart() +
-                                                  Pos),
-                N};
-      } else {
-        Bytes.resize(N);
-        if (llvm::Error E = Src.read(Pos, Bytes))
-          return E;
-        Data = {reinterpret_cast<const uint8_t *>(Bytes.data()), N};
-      }
-      llvm::support::endian::write64le(&Hashes[I * 8], llvm::xxHash64(Data));
+    for (uint64_t I = First; I < End;) {
+      uint64_t N = std::min<uint64_t>(End - I, 8);
+      uint64_t Pos = I * Block, Bytes = std::min(N * Block, Length - Pos);
+      if (llvm::Error E = Src.view(Pos, Bytes, [&](StringRef Window) {
+            for (uint64_t K = 0; K != N; ++K)
+              llvm::support::endian::write64le(
+                  &Hashes[(I + K) * 8],
+                  llvm::xxHash64(Window.substr(K * Block, Block)));
+          }))
+        return E;
+      I += N;
     }
     return llvm::Error::success();
   };
