@@ -17,10 +17,15 @@
  *     is extrapolated and every record is matched. Counts are exact.
  *
  *   mkbigdump lwp2 N OUT.dump OUT.map.json
- *     the same records as a runtime writes them today: version 2, 24-byte
- *     records with each instance's depth (1: the function), the exact
- *     figures of every region (totals, self, nested, children, outer) and
- *     the thread's top-level figures, all computed from the records.
+ *     the same records as a runtime wrote them before issue 21: version 2,
+ *     24-byte records with each instance's depth (1: the function), the
+ *     exact figures of every region (totals, self, nested, children, outer)
+ *     and the thread's top-level figures, all computed from the records.
+ *
+ *   mkbigdump lwp3 N OUT.dump OUT.map.json
+ *     the same as a runtime writes it today: version 3, version 2 and the
+ *     checksum of every byte (lwp_dump_hasher of runtime/common, which this
+ *     file is built with: see the build line below).
  *
  *   mkbigdump tvm N OUT.json LOAD F0 F1 ... F15
  *     Apache TVM's lwp.json of N entries (N rounded down to a multiple of
@@ -36,7 +41,12 @@
  *     instances of "enter A, enter B, exit B, exit A" (function IDs of the
  *     binary given to llvm-xray -instr_map), 32-byte header + 32-byte
  *     records, the layout xray-basic writes (checked against a real log).
+ *
+ * Build: clang-22 -O2 -Iinclude -Iruntime/common -o mkbigdump
+ *        utils/bench/mkbigdump.c runtime/common/lwp_dump_writer.c
  */
+#include "lwp_dump_writer.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +54,12 @@
 
 enum { FUNCS = 16, DEPTH = 3, REGIONS = FUNCS * (DEPTH + 1) };
 
+/* The checksum of a version 3 dump, while one is written. */
+static struct lwp_dump_hasher *Hashing;
+
 static void put(FILE *F, const void *P, size_t N) {
+  if (Hashing)
+    lwp_dump_hasher_update(Hashing, P, N);
   if (fwrite(P, 1, N, F) != N) {
     perror("mkbigdump: write");
     exit(1);
@@ -74,10 +89,10 @@ static int lwp(uint64_t N, const char *Out, const char *Map, unsigned RecSize,
     return 1;
   }
   setvbuf(F, NULL, _IOFBF, 1 << 20);
-  /* Version 2: the exact figures come first, so a dry run of the records
+  /* Versions 2 and 3: the exact figures come first, so a dry run of the records
    * computes them (the records are a pure function of the instance number). */
   uint64_t Total[REGIONS] = {0}, Self[REGIONS] = {0}, TopCycles = 0;
-  if (Version == 2) {
+  if (Version >= 2) {
     uint64_t Cycles = 1000, C[2 * (DEPTH + 1)];
     uint32_t Rng = 12345;
     for (uint64_t I = 0; I != Instances; ++I) {
@@ -94,16 +109,20 @@ static int lwp(uint64_t N, const char *Out, const char *Map, unsigned RecSize,
       }
     }
   }
+  struct lwp_dump_hasher Hash;
+  lwp_dump_hasher_init(&Hash);
+  if (Version >= 3)
+    Hashing = &Hash;
   put(F, "LWPDUMP", 8);
   u32(F, Version);
-  u32(F, Version == 2 ? 80 : 64); /* header_size */
+  u32(F, Version >= 2 ? 80 : 64); /* header_size */
   u16(F, 1);           /* x86-64 */
   u16(F, 1);           /* TSC */
   u32(F, RecSize);
   u64(F, 2500000000u); /* counter_hz */
   /* Version 2: ID 0 is never a region (the runtime's IDs start at 1), so
    * region r has ID r + 1 there and the table an empty entry 0. */
-  unsigned IdBase = Version == 2;
+  unsigned IdBase = Version >= 2;
   u32(F, REGIONS + IdBase); /* num_ids */
   u32(F, UINT32_MAX);  /* cap */
   u64(F, 0);           /* dropped */
@@ -111,7 +130,7 @@ static int lwp(uint64_t N, const char *Out, const char *Map, unsigned RecSize,
   u32(F, 1);           /* num_threads */
   u32(F, 0);           /* probe_pair_cost */
   u32(F, 0);           /* probe_nested_cost */
-  if (Version == 2) {
+  if (Version >= 2) {
     u32(F, 0); /* num_modules */
     u32(F, 1); /* flags: LWP_DUMP_FLAG_FIGURES */
     u64(F, 4321); /* process_id */
@@ -124,7 +143,7 @@ static int lwp(uint64_t N, const char *Out, const char *Map, unsigned RecSize,
     uint64_t Count =
         Instances / FUNCS + ((Id / (DEPTH + 1)) < Instances % FUNCS);
     u64(F, Count);
-    if (Version == 2) {
+    if (Version >= 2) {
       u64(F, Total[Id]);
       u64(F, Self[Id]);
       u64(F, Count * 2 * (DEPTH - L)); /* nested */
@@ -136,7 +155,7 @@ static int lwp(uint64_t N, const char *Out, const char *Map, unsigned RecSize,
   }
   u64(F, 1234);                              /* thread id */
   u64(F, Instances * 2 * (DEPTH + 1));       /* num_records */
-  if (Version == 2) {
+  if (Version >= 2) {
     u64(F, TopCycles);
     u64(F, Instances);
     u64(F, Instances * 2 * DEPTH); /* top_nested */
@@ -156,13 +175,17 @@ static int lwp(uint64_t N, const char *Out, const char *Map, unsigned RecSize,
           u64(F, 0x401000 + Id * 16 + Pass * 8); /* site */
           u32(F, Word);
           /* depth (v2): 1 for the function, as the runtime counts */
-          u32(F, Version == 2 ? (unsigned)(Id - Base) + 1 : 0);
+          u32(F, Version >= 2 ? (unsigned)(Id - Base) + 1 : 0);
         } else {
           u32(F, 0x401000 + Id * 16 + Pass * 8);
           u32(F, Word);
         }
         u64(F, Counter);
       }
+  }
+  if (Hashing) {
+    Hashing = NULL;
+    u64(F, lwp_dump_hasher_final(&Hash)); /* lwp_dump_trailer */
   }
   if (fclose(F)) {
     perror(Out);
@@ -275,6 +298,8 @@ int main(int Argc, char **Argv) {
                Argc > 5 ? (unsigned)atoi(Argv[5]) : 24, 1);
   if (Argc == 5 && !strcmp(Argv[1], "lwp2"))
     return lwp(strtoull(Argv[2], 0, 10), Argv[3], Argv[4], 24, 2);
+  if (Argc == 5 && !strcmp(Argv[1], "lwp3"))
+    return lwp(strtoull(Argv[2], 0, 10), Argv[3], Argv[4], 24, 3);
   if (Argc == 6 && !strcmp(Argv[1], "xray"))
     return xray(strtoull(Argv[2], 0, 10), Argv[3], atoi(Argv[4]),
                 atoi(Argv[5]));
@@ -287,6 +312,7 @@ int main(int Argc, char **Argv) {
   }
   fprintf(stderr, "usage: mkbigdump lwp N OUT.dump OUT.map.json [24|16]\n"
                   "       mkbigdump lwp2 N OUT.dump OUT.map.json\n"
+                  "       mkbigdump lwp3 N OUT.dump OUT.map.json\n"
                   "       mkbigdump tvm N OUT.json LOAD F0 .. F15\n"
                   "       mkbigdump xray N OUT.log FUNC_A FUNC_B\n");
   return 2;

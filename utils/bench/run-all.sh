@@ -68,7 +68,8 @@ run $CC -O2 -fpass-plugin="$PLUGIN" -mllvm -stats-level=70 -mllvm -max-loop-dept
 run $CC -O2 -fpass-plugin="$PLUGIN" -mllvm -stats-level=40 \
     -mllvm -lwp-function-filter="$ACCF" -o "$T/acc40" "$HERE/accuracy.c" "$HOST" -lpthread
 run $CC -O2 -I"$ROOT/include" -o "$T/nested_cost_x86" "$HERE/nested_cost_x86.c" "$HOST" -lpthread
-run $CC -O2 -o "$T/mkbigdump" "$HERE/mkbigdump.c"
+run $CC -O2 -I"$ROOT/include" -I"$ROOT/runtime/common" -o "$T/mkbigdump" \
+    "$HERE/mkbigdump.c" "$ROOT/runtime/common/lwp_dump_writer.c"
 
 section "1. probe cost: x86-64"
 LWP_OUTPUT= LWP_CAP=1000000000 LWP_BUFFER_RECORDS=4000000 \

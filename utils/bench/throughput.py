@@ -17,9 +17,10 @@ seconds from a monotonic clock around fork and wait4 (microseconds, not the
 from wait4's rusage: wall min / median / max, user median, max RSS over the
 runs. records/s = records / median wall seconds; the xray ratio compares
 records/s at the same size.
-LWP inputs: version 2 dumps as the host runtime writes them (mkbigdump lwp2:
+LWP inputs: version 3 dumps as the host runtime writes them (mkbigdump lwp3:
 24-byte records with each instance's depth, the exact figures of every
-region), 64 regions, one thread; lwp-report --format=csv to /dev/null (the
+region, the checksum the report verifies first; version 2, without it,
+before issue 21), 64 regions, one thread; lwp-report --format=csv to /dev/null (the
 whole analysis: matching, statistics, percentiles), once with its default
 --jobs (the machine's cores: the records walked in parts at once) and once
 with --jobs=1.
@@ -78,10 +79,10 @@ def main():
         for n in sizes:
             dump = os.path.join(tmp, "big.dump")
             mp = os.path.join(tmp, "big.map.json")
-            subprocess.run([mk, "lwp2", str(n), dump, mp], check=True)
+            subprocess.run([mk, "lwp3", str(n), dump, mp], check=True)
             cmd = [report, "--map-json=" + mp, dump, "--format=csv",
                    "-o", os.devnull]
-            rate, rss = measure("lwp-report, v2 dump, 64 regions", n, cmd)
+            rate, rss = measure("lwp-report, v3 dump, 64 regions", n, cmd)
             rows.append(("lwp", n, n / rate, rss))
             measure("lwp-report --jobs=1", n, cmd + ["--jobs=1"])
             os.unlink(dump)
