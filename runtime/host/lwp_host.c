@@ -1267,34 +1267,35 @@ static int dumpImpl(const char *Pattern, int InSignal) {
                TopNested = S->top_nested;
       /* Instances open now are closed in the written figures (and counted as
        * unwound) as if they ended now; the live state is left alone, since
-       * recording may go on. */
-      uint32_t Depth = S->depth;
-      struct lwp_frame *Frames =
-          Depth ? arenaAlloc(Depth * sizeof(struct lwp_frame)) : NULL;
-      if (Frames)
-        memcpy(Frames, S->stack, Depth * sizeof(struct lwp_frame));
-      for (uint32_t K = Frames ? Depth : 0; K-- > 0;) {
-        const struct lwp_frame *F = &Frames[K];
+       * recording may go on. Innermost first, each frame's additions to its
+       * parent carried in locals (no copy of the stack, so that no depth is
+       * too deep for the dump's memory). */
+      uint64_t CarryChild = 0, CarryNested = 0, CarryChildren = 0;
+      for (uint32_t K = S->stack ? S->depth : 0; K-- > 0;) {
+        const struct lwp_frame *F = &S->stack[K];
+        uint64_t Child = F->child + CarryChild;
+        uint64_t Nested = F->nested + CarryNested;
+        uint64_t Children = F->children + CarryChildren;
         uint64_t Incl = Now - F->start;
         if (F->id < NumIds) {
           struct lwp_dump_region *R = &Regions[F->id];
-          R->self += Incl - F->child;
-          R->children += F->children;
+          R->self += Incl - Child;
+          R->children += Children;
           ++R->unwound;
           if (Open[F->id] && --Open[F->id] == 0) {
             R->total += Incl;
-            R->nested += F->nested;
+            R->nested += Nested;
             ++R->outer;
           }
         }
         if (K) {
-          Frames[K - 1].child += Incl;
-          Frames[K - 1].nested += F->nested + 1;
-          ++Frames[K - 1].children;
+          CarryChild = Incl;
+          CarryNested = Nested + 1;
+          CarryChildren = 1;
         } else {
           TopCycles += Incl;
           ++TopInstances;
-          TopNested += F->nested;
+          TopNested += Nested;
         }
       }
       Threads[T].top_cycles = TopCycles;
