@@ -27,6 +27,22 @@ __attribute__((noinline)) void work(int N) {
     Sink += I;
 }
 
+static volatile pid_t OtherTid;
+
+/* Whether a signal is pending for thread \p Tid (/proc's SigPnd). */
+static int signalPending(pid_t Tid) {
+  char Path[64], Line[256];
+  snprintf(Path, sizeof(Path), "/proc/self/task/%d/status", (int)Tid);
+  FILE *F = fopen(Path, "r");
+  int Pending = 0;
+  while (F && fgets(Line, sizeof(Line), F))
+    if (!strncmp(Line, "SigPnd:", 7))
+      Pending = strtoull(Line + 7, NULL, 16) != 0;
+  if (F)
+    fclose(F);
+  return Pending;
+}
+
 /* The runtime's dump writes through write(2): the first write to a file
  * (not stdout or stderr) brings the signal. */
 ssize_t write(int Fd, const void *Buf, size_t N) {
@@ -36,10 +52,12 @@ ssize_t write(int Fd, const void *Buf, size_t N) {
     if (Mode == 1)
       raise(SIGTERM);
     else {
-      /* Delivery to the other thread is asynchronous: give it time to take
-       * the signal while the dump is in progress. */
+      /* Delivery to the other thread is asynchronous: wait until it has
+       * taken the signal (no longer pending for it) while the dump is in
+       * progress. */
       pthread_kill(Other, SIGTERM);
-      usleep(300000);
+      for (int Try = 0; Try < 5000 && signalPending(OtherTid); ++Try)
+        usleep(1000);
     }
   }
   return syscall(SYS_write, Fd, Buf, N);
@@ -47,6 +65,7 @@ ssize_t write(int Fd, const void *Buf, size_t N) {
 
 static void *idle(void *Arg) {
   (void)Arg;
+  OtherTid = (pid_t)syscall(SYS_gettid);
   OtherReady = 1;
   for (;;)
     pause();
