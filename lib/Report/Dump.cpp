@@ -8,6 +8,7 @@
 #include "lwp/Report/Input.h"
 #include "lwp/Runtime/DumpFormat.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -301,6 +302,15 @@ static llvm::Expected<uint64_t> checksumOf(const DumpSource &Src,
       return std::move(First);
   }
   return llvm::xxHash64(Hashes);
+}
+
+uint64_t lwp::dumpChecksum(llvm::ArrayRef<uint8_t> Bytes) {
+  DumpSource Src;
+  Src.Size = Bytes.size();
+  Src.Buffer =
+      llvm::MemoryBuffer::getMemBuffer(llvm::toStringRef(Bytes), "",
+                                       /*RequiresNullTerminator=*/false);
+  return llvm::cantFail(checksumOf(Src, Bytes.size(), 1));
 }
 
 llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src,

@@ -22,8 +22,10 @@
 #include "lwp/Report/Writers.h"
 #include "lwp/Runtime/DumpFormat.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ObjectYAML/yaml2obj.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
@@ -34,6 +36,24 @@
 #include <string>
 
 namespace lwp::fuzz {
+
+/// The dump of \p Bytes as they are; and when they are a version 3 dump whose
+/// checksum does not match (nearly every mutation of one), the same bytes
+/// with their checksum made to match, so that mutations also reach the
+/// layout checks behind it.
+inline llvm::Expected<Dump> parseFuzzDump(llvm::StringRef Bytes) {
+  llvm::Expected<Dump> D =
+      Dump::parse(llvm::MemoryBuffer::getMemBufferCopy(Bytes, "fuzz"));
+  if (D || Bytes.size() < sizeof(lwp_dump_header) + 8 ||
+      llvm::support::endian::read32le(Bytes.data() + 8) != 3)
+    return D;
+  llvm::consumeError(D.takeError());
+  std::string Sealed = Bytes.str();
+  llvm::support::endian::write64le(
+      &Sealed[Sealed.size() - 8],
+      dumpChecksum(llvm::arrayRefFromStringRef(Bytes.drop_back(8))));
+  return Dump::parse(llvm::MemoryBuffer::getMemBufferCopy(Sealed, "fuzz"));
+}
 
 /// IDs 0..7: function f (0) with a nest 1 > 2 > 3, a sibling loop 4,
 /// function g (5) with loop 6, function h (7). Dumps of both versions find

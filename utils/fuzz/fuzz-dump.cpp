@@ -4,12 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Feeds arbitrary bytes to lwp::Dump::parse and, when they parse, reads every
+// Feeds arbitrary bytes to lwp::Dump::parse (a version 3 dump also with its
+// checksum made to match: FuzzSupport.h) and, when they parse, reads every
 // record of every thread: no input may crash or read out of bounds.
 //
 //===----------------------------------------------------------------------===//
 
-#include "lwp/Report/Dump.h"
+#include "FuzzSupport.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -18,8 +19,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::StringRef Bytes(reinterpret_cast<const char *>(Data), Size);
-  llvm::Expected<lwp::Dump> D =
-      lwp::Dump::parse(llvm::MemoryBuffer::getMemBufferCopy(Bytes, "fuzz"));
+  llvm::Expected<lwp::Dump> D = lwp::fuzz::parseFuzzDump(Bytes);
   if (!D) {
     llvm::consumeError(D.takeError());
     return 0;

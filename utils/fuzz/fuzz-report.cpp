@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Feeds arbitrary bytes to the dump reader as a dump of a program whose map
+// Feeds arbitrary bytes to the dump reader (a version 3 dump also with its
+// checksum made to match: FuzzSupport.h) as a dump of a program whose map
 // is fixed and small (FuzzSupport.h, IDs 0..7, symbols of a small binary),
 // then runs what lwp-report runs: the analysis with and without overhead
 // correction, and every output format (table, tree, CSV, JSON, diff, Chrome
@@ -19,8 +20,7 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::StringRef Bytes(reinterpret_cast<const char *>(Data), Size);
-  llvm::Expected<lwp::Dump> D =
-      lwp::Dump::parse(llvm::MemoryBuffer::getMemBufferCopy(Bytes, "fuzz"));
+  llvm::Expected<lwp::Dump> D = lwp::fuzz::parseFuzzDump(Bytes);
   if (!D) {
     llvm::consumeError(D.takeError());
     return 0;

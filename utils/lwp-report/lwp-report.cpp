@@ -162,9 +162,12 @@ static Error printRaw(const lwp::Dump &D, raw_ostream &OS) {
   }
   for (size_t I = 0; I != D.modules().size(); ++I) {
     const lwp::DumpModule &M = D.modules()[I];
-    OS << formatv("module {0}: image {1}, blob {2:x}, IDs {3}-{4}\n", I,
-                  M.Image, M.BlobVaddr, M.FirstId,
+    OS << formatv("module {0}: image {1}, blob {2:x}, IDs {3}-{4}", I, M.Image,
+                  M.BlobVaddr, M.FirstId,
                   uint64_t(M.FirstId) + M.NumRegions - 1);
+    if (M.MapHash)
+      OS << formatv(", map hash {0:x-8}", M.MapHash);
+    OS << "\n";
   }
   for (size_t Id = 0; Id != D.counts().size(); ++Id)
     if (D.counts()[Id])

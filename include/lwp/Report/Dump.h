@@ -160,6 +160,11 @@ llvm::StringRef stringifyDumpTarget(unsigned Target);
 /// "TSC", "cntvct", "pcycles", "packets" or "unknown".
 llvm::StringRef stringifyDumpCounter(unsigned Counter);
 
+/// The checksum of a version 3 dump whose bytes before the trailer are
+/// \p Bytes (LWP_DUMP_CHECKSUM_BLOCK in lwp/Runtime/DumpFormat.h), as the
+/// runtimes' writer computes it: for tools that build or edit dumps.
+uint64_t dumpChecksum(llvm::ArrayRef<uint8_t> Bytes);
+
 /// A dump file, validated.
 class Dump {
 public:

@@ -11,10 +11,14 @@ Lines (blank lines and '#' comments ignored):
   thread TID [TOP_CYCLES TOP_INSTANCES TOP_NESTED]             (version 2)
   start ID CYCLES [SITE]
   end ID CYCLES [SITE]
+The version is 1 unless the header says version=2, or version=3 (version 2
+and the checksum at the end, dumpsum.py).
 Usage: mkdump.py SPEC OUT
 """
 import struct
 import sys
+
+import dumpsum
 
 MAGIC = b"LWPDUMP\0"
 
@@ -81,6 +85,8 @@ def main(spec_path, out_path):
                 out += struct.pack("<IIQ", site, word, cycles)
             else:
                 out += struct.pack("<QIIQ", site, word, 0, cycles)
+    if header["version"] >= 3:
+        out += struct.pack("<Q", dumpsum.checksum(bytes(out)))
     open(out_path, "wb").write(out)
 
 
