@@ -21,6 +21,7 @@
 #include "lwp/Instrument/Passes.h"
 #include "lwp/Lowering/Passes.h"
 #include "lwp/Lowering/Pipelines.h"
+#include "lwp/Support/InputFile.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -38,6 +39,9 @@
 using namespace llvm;
 
 namespace {
+/// Largest input file: MLIR text or bytecode, read whole.
+constexpr uint64_t MaxInputBytes = uint64_t(4) << 30;
+
 /// The top-level flags and the lwp-instrument option each sets (the names of
 /// the LLVM plugin's flags; Passes.td for the pass options).
 struct ProfilerFlag {
@@ -252,7 +256,17 @@ int main(int argc, char **argv) {
     NewArgv.push_back(A.data());
   NewArgv.push_back(nullptr);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
+  auto [Input, Output] = mlir::registerAndParseCLIOptions(
       int(Args.size()), NewArgv.data(),
-      "LWP optimizer driver: MLIR passes plus lwp-instrument\n", Registry));
+      "LWP optimizer driver: MLIR passes plus lwp-instrument\n", Registry);
+  // The input is a regular file of bounded size ('-': standard input), so
+  // that /dev/zero or a FIFO ends with one line instead of a read that never
+  // ends or an open that blocks.
+  if (Input != "-")
+    if (Error E = lwp::checkInputFile(Input, "input", MaxInputBytes)) {
+      WithColor::error(errs(), "lwp-opt") << toString(std::move(E)) << "\n";
+      return 1;
+    }
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      int(Args.size()), NewArgv.data(), Input, Output, Registry));
 }
