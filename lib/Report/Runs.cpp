@@ -176,6 +176,11 @@ llvm::Error lwp::checkSameProgram(const Dump &First, StringRef FirstName,
                     Twine(uint64_t(B.FirstId) + B.NumRegions - 1) +
                     " (its modules registered in another order); report "
                     "the runs one by one");
+    if (A.MapHash && B.MapHash && A.MapHash != B.MapHash)
+      return differ("module " + Twine(I) + " ran with another map (hash " +
+                    llvm::utohexstr(A.MapHash, /*LowerCase=*/true) + " vs " +
+                    llvm::utohexstr(B.MapHash, /*LowerCase=*/true) +
+                    "): the binary was rebuilt between the runs");
   }
   if (First.modules().empty() && First.counts().size() != Other.counts().size())
     return differ(Twine(First.counts().size()) + " vs " +

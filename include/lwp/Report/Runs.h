@@ -82,8 +82,8 @@ RunsProfile combineRuns(llvm::ArrayRef<Profile> Runs);
 /// (so that one map reads both, and their IDs name the same regions): the
 /// same target and counter, the same images by GNU build ID (by file name
 /// where either has none) for every registered module, and the same module
-/// table (blob address, first ID, regions). Error (one line, naming both
-/// dumps): the first difference.
+/// table (blob address, first ID, regions, and map hash where both recorded
+/// one). Error (one line, naming both dumps): the first difference.
 llvm::Error checkSameProgram(const Dump &First, llvm::StringRef FirstName,
                              const Dump &Other, llvm::StringRef OtherName);
 
