@@ -250,14 +250,13 @@ llvm::Expected<bool> Dump::sameContents(const Dump &Other) const {
 
 /// The version 3 checksum of the first \p Length bytes of \p Src
 /// (LWP_DUMP_CHECKSUM_BLOCK): the blocks are hashed on up to \p Threads
-/// threads, each reading a block at a time, then their hashes are hashed in
-/// order. Error: the file could not be read.
+/// threads, each mapping 8 blocks at a time, then their hashes are hashed in
+/// order. Error: the file could not be mapped (or shrank).
 static llvm::Expected<uint64_t> checksumOf(const DumpSource &Src,
                                            uint64_t Length, unsigned Threads) {
   constexpr uint64_t Block = LWP_DUMP_CHECKSUM_BLOCK;
   uint64_t NumBlocks = llvm::divideCeil(Length, Block);
   std::vector<uint8_t> Hashes(NumBlocks * 8);
-  // Blocks [First, End), hashed into Hashes.
   // Blocks [First, End), hashed into Hashes, mapped 8 at a time.
   auto hashBlocks = [&](uint64_t First, uint64_t End) -> llvm::Error {
     for (uint64_t I = First; I < End;) {
