@@ -493,6 +493,11 @@ static void
 applyExactFigures(const Dump &D, Profile &P,
                   llvm::ArrayRef<std::pair<size_t, size_t>> InsideOnly) {
   P.Exact = true;
+  if (D.lostExecutions())
+    P.Warnings.push_back(
+        "the runtime could not count every execution (no memory for some "
+        "thread's profile state; their probes are among the dropped "
+        "records): counts and cycles are lower bounds, not exact");
   double Pair = P.PairCost, Nested = P.NestedCost;
   // What a nested pair adds to its parent beyond the part of it that lies
   // inside the child: negative when the probes overlap the loop's own work

@@ -196,7 +196,11 @@ static void writeHeader(raw_ostream &OS, const ReportInput &In) {
                   stringifyDumpCounter(D.counter()));
   else
     OS << "overhead correction: off\n";
-  if (In.P.Exact)
+  if (In.P.Exact && D.lostExecutions())
+    OS << "cycles: exact for every counted execution (counted by the "
+          "runtime; some were not counted, see the warning below); "
+          "min/median/p90/max from the recorded instances\n";
+  else if (In.P.Exact)
     OS << "cycles: exact for every execution (counted by the runtime); "
           "min/median/p90/max from the recorded instances\n";
   else

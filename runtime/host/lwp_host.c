@@ -180,6 +180,8 @@ lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
     lwp_close_top(S, Now, 1);
   if (Id - 1u >= S->count_limit) {
     ++S->dropped;
+    if (Id)
+      S->lost = 1; /* a registered region: no memory for the figures */
     return NULL;
   }
   /* A region cannot run inside itself at the same stack position (recursion
@@ -200,6 +202,7 @@ lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
     if (IsStart)
       ++S->acc[Id].count;
     ++S->dropped;
+    S->lost = 1;
     return NULL;
   }
   return S;
@@ -358,12 +361,22 @@ static void growStack(struct lwp_thread_state *S) {
 /** A new thread state, registered. Never fails: without memory for the
  *  records the thread only counts; without any memory it gets a static state
  *  that drops everything. */
+/** The state of the threads whose own state could not be allocated: it
+ *  counts nothing and drops every probe; its drops go into the dump, which
+ *  then says that counts are incomplete (LWP_DUMP_FLAG_LOST). */
+static struct lwp_thread_state Fallback;
+static void persistLostThread(void);
+
 static struct lwp_thread_state *newThreadState(void) {
   struct lwp_thread_state *S = stateAlloc(sizeof(*S));
   if (!S) {
-    static struct lwp_thread_state Fallback;
-    fprintf(stderr, "lwp: out of memory for a thread's profile state; "
-                    "its probes are dropped\n");
+    static int Said;
+    if (!__atomic_exchange_n(&Said, 1, __ATOMIC_RELAXED))
+      fprintf(stderr, "lwp: out of memory for a thread's profile state; "
+                      "the probes of such threads are dropped and the dump "
+                      "says its counts are incomplete\n");
+    Fallback.lost = 1;
+    persistLostThread();
     return &Fallback;
   }
   S->records = stateAlloc(BufferRecords * sizeof(struct lwp_record64));
@@ -645,6 +658,7 @@ static void resetState(struct lwp_thread_state *S, int KeepOpen) {
     S->stack[I].child = S->stack[I].nested = S->stack[I].children = 0;
   S->num_records = 0;
   S->dropped = 0;
+  S->lost = 0;
   S->top_cycles = S->top_instances = S->top_nested = 0;
 }
 
@@ -1147,6 +1161,8 @@ static size_t ArenaSize, ArenaUsed;
 /** Set by lwp_recover_state: the dead process's ID and the counter value
  *  its open instances are closed at (0: this process, now). */
 static uint64_t DumpProcessId, RecoverNow;
+/** Set by lwp_recover_state: the dead process had a thread without state. */
+static uint32_t RecoverLost;
 
 /* Reserved when a dump is written (mmap is async-signal-safe), not at
  * start-up, so that a program holds no address space for it while it runs;
@@ -1227,7 +1243,7 @@ static int dumpImpl(const char *Pattern, int InSignal) {
   reserveArena();
   ArenaUsed = 0;
   uint32_t NumIds = NextId;
-  uint32_t NumThreads = 0;
+  uint32_t NumThreads = 0, Lost = 0;
   for (struct lwp_thread_state *S = Registry; S; S = S->next)
     ++NumThreads;
   struct lwp_dump_region *Regions = arenaAlloc(NumIds * sizeof(*Regions));
@@ -1249,6 +1265,7 @@ static int dumpImpl(const char *Pattern, int InSignal) {
       Threads[T].records = S->records;
       Threads[T].num_records = S->num_records;
       View.header.dropped += S->dropped;
+      Lost |= S->lost;
       const struct lwp_region_acc *A =
           __atomic_load_n(&S->acc, __ATOMIC_ACQUIRE);
       uint32_t Limit = __atomic_load_n(&S->count_limit, __ATOMIC_ACQUIRE);
@@ -1332,6 +1349,10 @@ static int dumpImpl(const char *Pattern, int InSignal) {
     View.header.process_id =
         DumpProcessId ? DumpProcessId : (uint64_t)getpid();
     View.header.flags = LWP_DUMP_FLAG_FIGURES;
+    if (Lost || Fallback.lost || RecoverLost) {
+      View.header.flags |= LWP_DUMP_FLAG_LOST;
+      View.header.dropped += Fallback.dropped;
+    }
     View.images = ImageViews;
     View.num_images = NumImages;
     View.modules = Modules;
@@ -1436,7 +1457,8 @@ struct lwp_state_header {
   struct ImageInfo *images;
   struct lwp_dump_module *modules;
   uint32_t num_images, num_modules;
-  uint32_t next_id, pair_cost, nested_cost, reserved;
+  uint32_t next_id, pair_cost, nested_cost;
+  uint32_t lost_threads; /**< a thread got no state (LWP_DUMP_FLAG_LOST) */
 };
 
 /* A state written by another build of the runtime is refused. */
@@ -1450,13 +1472,26 @@ static struct lwp_state_header *State;
 
 static int inContinuousMode(void) { return State != NULL; }
 
+/** Tells the state file (continuous mode) that a thread got no state, so
+ *  that a recovered dump says its counts are incomplete. */
+static void persistLostThread(void) {
+  if (State)
+    State->lost_threads = 1;
+}
+
 static void *stateAlloc(size_t Size) {
   if (!State)
     return calloc(1, Size ? Size : 1);
   uint64_t Need = ((uint64_t)Size + 63) & ~(uint64_t)63;
-  uint64_t Start = __atomic_fetch_add(&State->used, Need, __ATOMIC_RELAXED);
-  if (Start > State->size || Need > State->size - Start)
-    return NULL;
+  /* `used` never passes `size`, also when the state is full (lwp-recover
+   * checks it). */
+  uint64_t Start = __atomic_load_n(&State->used, __ATOMIC_RELAXED);
+  do {
+    if (Start > State->size || Need > State->size - Start)
+      return NULL;
+  } while (!__atomic_compare_exchange_n(&State->used, &Start, Start + Need,
+                                        /*weak=*/1, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED));
   return (char *)State + Start; /* fresh file pages are zero */
 }
 
@@ -1703,6 +1738,7 @@ int lwp_recover_state(const char *StateFile, const char *DumpPath) {
   ProbeNestedCost = S->nested_cost;
   lwp_cap = S->cap;
   DumpProcessId = S->process_id;
+  RecoverLost = S->lost_threads;
   RecoverNow = Last ? Last : 1;
   pthread_mutex_unlock(&Lock);
   return dumpImpl(DumpPath, 0);

@@ -71,7 +71,10 @@ struct lwp_thread_state {
    *  32-bit unsigned arithmetic, so ID 0 (an unregistered slot) and IDs
    *  beyond the table both take the slow path. */
   uint32_t count_limit;
-  uint32_t reserved;
+  /** Set when an execution of this thread could not be counted or timed
+   *  (no memory for its figure table or a deeper stack): the dump then says
+   *  its counts are lower bounds (LWP_DUMP_FLAG_LOST). */
+  uint32_t lost;
   struct lwp_record64 *records; /**< capacity records, execution order */
   uint64_t num_records;
   uint64_t capacity;             /**< records the buffer holds */

@@ -206,6 +206,9 @@ public:
   bool hasFigures() const {
     return Version >= 2 && (Flags & LWP_DUMP_FLAG_FIGURES);
   }
+  /// True when the runtime could not count some executions
+  /// (LWP_DUMP_FLAG_LOST): counts and cycles are lower bounds.
+  bool lostExecutions() const { return Flags & LWP_DUMP_FLAG_LOST; }
   /// Exact figures per region ID; index = ID (Count only in version 1).
   llvm::ArrayRef<DumpRegion> regions() const { return Regions; }
   llvm::ArrayRef<DumpImage> images() const { return Images; }

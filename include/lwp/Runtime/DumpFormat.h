@@ -61,6 +61,10 @@ extern "C" {
  *  nested, children, outer, unwound) besides the counts, and the thread
  *  headers the top-level figures. Without it a reader has counts only. */
 #define LWP_DUMP_FLAG_FIGURES 1u
+/** lwp_dump_header.flags: some executions were not counted (the runtime
+ *  could not allocate a thread's profile state; their probes are in
+ *  `dropped`): counts and cycles are lower bounds, not exact. */
+#define LWP_DUMP_FLAG_LOST 2u
 
 /** Target that wrote the dump (lwp_dump_header.target). */
 enum lwp_dump_target {

@@ -1,7 +1,9 @@
 /* 2000 short-lived threads, one after another, each running work() 5 times
  * (issue 21: a thread's state is folded and freed when it ends). Prints the
- * peak RSS in MB before exit. */
+ * peak RSS in MB before exit; with "kill", then ends by SIGKILL. */
 #include <pthread.h>
+#include <signal.h>
+#include <string.h>
 #include <stdio.h>
 #include <sys/resource.h>
 
@@ -19,7 +21,7 @@ static void *body(void *Arg) {
   return NULL;
 }
 
-int main(void) {
+int main(int Argc, char **Argv) {
   for (int T = 0; T < 2000; T++) {
     pthread_t Th;
     if (pthread_create(&Th, NULL, body, NULL) != 0)
@@ -29,5 +31,8 @@ int main(void) {
   struct rusage U;
   getrusage(RUSAGE_SELF, &U);
   printf("peak rss %ld MB\n", U.ru_maxrss / 1024);
+  fflush(stdout);
+  if (Argc > 1 && !strcmp(Argv[1], "kill"))
+    raise(SIGKILL);
   return 0;
 }
