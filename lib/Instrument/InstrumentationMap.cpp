@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Instrument/InstrumentationMap.h"
+#include "lwp/Support/JSONDepth.h"
 #include "lwp/Support/TextTable.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -182,6 +183,10 @@ private:
 } // namespace
 
 Expected<InstrumentationMap> InstrumentationMap::fromJSON(StringRef Text) {
+  // json::parse recurses per level: bound the nesting first (a module's
+  // metadata or a map file may come from anyone).
+  if (llvm::Error Err = checkJSONDepth(Text))
+    return std::move(Err);
   Expected<json::Value> Parsed = json::parse(Text);
   if (!Parsed)
     return createStringError("instrumentation map is not JSON: " +

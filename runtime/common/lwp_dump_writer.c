@@ -6,6 +6,8 @@
 
 #include "lwp_dump_writer.h"
 
+#include "lwp/Runtime/MapFormat.h"
+
 /*===----------------------------------------------------------------------===*
  * The checksum: XXH64 (the reference algorithm, seed 0, as llvm::xxHash64),
  * fed in pieces, over blocks of LWP_DUMP_CHECKSUM_BLOCK bytes
@@ -123,6 +125,20 @@ static void foldBlock(struct lwp_dump_hasher *H) {
   xxhUpdate(&H->fold, Bytes, sizeof(Bytes));
   xxhInit(&H->block);
   H->in_block = 0;
+}
+
+uint64_t lwp_xxh64(const void *data, uint64_t size) {
+  struct lwp_xxh64 S;
+  xxhInit(&S);
+  xxhUpdate(&S, (const uint8_t *)data, size);
+  return xxhDigest(&S);
+}
+
+uint32_t lwp_map_hash(const void *blob) {
+  const struct lwp_map_blob_header *H = blob;
+  if (H->version < 2)
+    return 0;
+  return (uint32_t)lwp_xxh64(blob, H->slots_offset);
 }
 
 void lwp_dump_hasher_init(struct lwp_dump_hasher *h) {

@@ -107,6 +107,16 @@ struct lwp_dump_hasher {
   uint64_t in_block;      /**< bytes of the block being fed */
 };
 
+/** XXH64 (seed 0) of the \p size bytes at \p data, the same value as
+ *  llvm::xxHash64: the runtimes hash each module's map blob before its slots
+ *  for lwp_dump_module.map_hash. */
+uint64_t lwp_xxh64(const void *data, uint64_t size);
+
+/** The map hash of a registered module (lwp_dump_module.map_hash): the low
+ *  32 bits of lwp_xxh64 of the blob's bytes before its slots; 0 for a blob
+ *  of version 1 (no slots in the file, as lwp-report computes it). */
+uint32_t lwp_map_hash(const void *blob);
+
 /** Starts a checksum. */
 void lwp_dump_hasher_init(struct lwp_dump_hasher *h);
 /** Feeds the next \p size bytes of the dump. */

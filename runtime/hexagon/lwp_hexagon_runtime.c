@@ -973,7 +973,7 @@ void __lwp_register_module(void *Blob) {
   M->image = 0;
   M->first_id = NextId;
   M->num_regions = H->num_regions;
-  M->reserved = 0;
+  M->map_hash = lwp_map_hash(Blob);
   for (uint32_t I = 0; I != H->num_regions; ++I) {
     Slots[I].index = NextId++;
     resetSlot(&Slots[I], Cap);

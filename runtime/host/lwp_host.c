@@ -317,7 +317,7 @@ static uint64_t monotonicNanos(void) {
 }
 
 static void ensureInit(void);
-static int dumpImpl(const char *Pattern, int InSignal);
+
 static void *stateAlloc(size_t Size);
 static void stateFree(void *P);
 static void *stateGrow(void *Old, size_t OldSize, size_t NewSize);
@@ -632,7 +632,9 @@ static void coreRegister(void *Blob) {
   M->image = Image;
   M->first_id = NextId;
   M->num_regions = H->num_regions;
-  M->reserved = 0;
+  /* Before the slots get their IDs: the hash covers the bytes before them,
+   * as in the file. */
+  M->map_hash = lwp_map_hash(Blob);
   for (uint32_t I = 0; I != H->num_regions; ++I)
     Slots[I].index = NextId + I;
   __atomic_store_n(&NextId, NextId + H->num_regions, __ATOMIC_RELEASE);
@@ -857,7 +859,7 @@ static struct lwp_file_dir StateDir = {-1, ""};
 static struct lwp_file_id StateId;
 
 /** Removes this process's state file once a dump holds all it held. */
-static void removeState(void) {
+void lwp_remove_state(void) {
   if (!StatePath[0])
     return;
   lwp_file_remove_own(&StateDir, &StateId);
@@ -865,7 +867,11 @@ static void removeState(void) {
 
 /** True in a tool that links the runtime for its code (lwp-recover): the
  *  runtime then writes nothing of the tool's own. */
-static int isTool(void) { return &lwp_tool_not_profiled != NULL; }
+int lwp_is_tool(void) { return &lwp_tool_not_profiled != NULL; }
+
+/* The folder and temporary of the dump being written (lwp_signals_*). */
+static struct lwp_file_dir DumpDir = {-1, ""};
+static char DumpTemp[LWP_TEMP_NAME_SIZE];
 
 static void dumpAtExit(void) {
   const char *Path = getenv("LWP_OUTPUT");
@@ -873,120 +879,7 @@ static void dumpAtExit(void) {
     return;
   /* The dump holds everything the state file held: the file goes. */
   if (coreDump(Path) == 0)
-    removeState();
-}
-
-/*===----------------------------------------------------------------------===*
- * Fatal signals: the profile survives abort, crashes and kills
- *===----------------------------------------------------------------------===*/
-
-/* On these signals the dump is written once, async-signal-safely (the arena,
- * write(2), a lock only tried), and the signal then goes on to the action
- * the program had before: its handler, or the default action (re-raised).
- * SIGKILL and _exit cannot be caught: nothing is written then. */
-static const int FatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL,
-                                   SIGFPE,  SIGTERM, SIGINT};
-static struct sigaction OldActions[NSIG];
-static int SignalDumped;
-/** Set while a dump is being written (by any thread, or a handler). */
-static int Dumping;
-/** A termination signal (SIGTERM, SIGINT) that arrived during a dump: it is
- *  acted on once the dump is complete (deliverPending). */
-static int PendingSignal;
-/** The temporary of the dump being written, removed if a fault ends the
- *  process during the dump. */
-static struct lwp_file_dir DumpDir = {-1, ""};
-static char DumpTemp[LWP_TEMP_NAME_SIZE];
-
-static void chainSignal(int Sig, siginfo_t *Info, void *Context);
-
-static void onFatalSignal(int Sig, siginfo_t *Info, void *Context) {
-  int SavedErrno = errno;
-  if (__atomic_load_n(&Dumping, __ATOMIC_ACQUIRE)) {
-    if (Sig == SIGTERM || Sig == SIGINT) {
-      /* The dump in progress completes first; the signal then takes its
-       * course, so that the exit status is the signal's. */
-      __atomic_store_n(&PendingSignal, Sig, __ATOMIC_RELEASE);
-      errno = SavedErrno;
-      return;
-    }
-    /* A fault inside the dump: no half-written file stays behind. */
-    if (DumpDir.fd >= 0 && DumpTemp[0])
-      lwp_file_discard(&DumpDir, DumpTemp);
-  } else if (!__atomic_exchange_n(&SignalDumped, 1, __ATOMIC_ACQ_REL)) {
-    const char *Path = getenv("LWP_OUTPUT");
-    if (!Path || *Path) {
-      /* Silent when it works: the program's stderr stays its own (lwp-run
-       * --check-output compares it); dumpImpl says why when it fails. */
-      if (dumpImpl(Path, /*InSignal=*/1) == 0)
-        removeState();
-    }
-  }
-  errno = SavedErrno;
-  chainSignal(Sig, Info, Context);
-}
-
-/** Acts on a termination signal that arrived during the dump just
- *  completed, as if it had arrived now (the program's handler, or the
- *  default action). */
-static void deliverPending(void) {
-  int Sig = __atomic_exchange_n(&PendingSignal, 0, __ATOMIC_ACQ_REL);
-  if (!Sig)
-    return;
-  __atomic_store_n(&SignalDumped, 1, __ATOMIC_RELEASE);
-  siginfo_t Info;
-  memset(&Info, 0, sizeof(Info));
-  Info.si_signo = Sig;
-  chainSignal(Sig, &Info, NULL);
-}
-
-/** Restores the action the program had for \p Sig and takes it. */
-static void chainSignal(int Sig, siginfo_t *Info, void *Context) {
-  struct sigaction Old = OldActions[Sig];
-  sigaction(Sig, &Old, NULL);
-  if ((Old.sa_flags & SA_SIGINFO) && Old.sa_sigaction) {
-    Old.sa_sigaction(Sig, Info, Context);
-    return;
-  }
-  if (!(Old.sa_flags & SA_SIGINFO) && Old.sa_handler != SIG_DFL &&
-      Old.sa_handler != SIG_IGN) {
-    Old.sa_handler(Sig);
-    return;
-  }
-  if (Old.sa_handler == SIG_IGN)
-    return;
-  /* The default action: pending until this handler returns (the signal is
-   * blocked meanwhile); a fault would recur on return anyway. */
-  raise(Sig);
-}
-
-/** Installs onFatalSignal for each of FatalSignals that the program neither
- *  ignores nor handles itself, unless LWP_SIGNALS=0. The main thread gets an
- *  alternate signal stack, so that a stack overflow still writes the dump. */
-static void installSignalHandlers(void) {
-  const char *Env = getenv("LWP_SIGNALS");
-  if ((Env && !strcmp(Env, "0")) || isTool())
-    return;
-  static stack_t AltStack;
-  AltStack.ss_size = 64 * 1024;
-  AltStack.ss_sp = mmap(NULL, AltStack.ss_size, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  stack_t Current;
-  if (AltStack.ss_sp != MAP_FAILED && sigaltstack(NULL, &Current) == 0 &&
-      (Current.ss_flags & SS_DISABLE))
-    sigaltstack(&AltStack, NULL);
-  for (size_t I = 0; I != sizeof(FatalSignals) / sizeof(FatalSignals[0]); ++I) {
-    int Sig = FatalSignals[I];
-    struct sigaction Old, New;
-    if (sigaction(Sig, NULL, &Old) != 0 || Old.sa_handler == SIG_IGN)
-      continue;
-    memset(&New, 0, sizeof(New));
-    New.sa_sigaction = onFatalSignal;
-    New.sa_flags = SA_SIGINFO | SA_ONSTACK;
-    sigemptyset(&New.sa_mask);
-    OldActions[Sig] = Old;
-    sigaction(Sig, &New, NULL);
-  }
+    lwp_remove_state();
 }
 
 static void forkPrepare(void) { pthread_mutex_lock(&Lock); }
@@ -1019,7 +912,7 @@ static void enterContinuousMode(void);
 static void initCore(void) {
   lwp_file_init();
   lwp_cap = parseEnv("LWP_CAP", LWP_CAP, 0, UINT32_MAX);
-  if (!isTool())
+  if (!lwp_is_tool())
     enterContinuousMode();
   /* At most 2^32 records (96 GiB) a thread, so sizes never overflow. */
   BufferRecords =
@@ -1035,7 +928,7 @@ static void initCore(void) {
   calibrateProbes();
   pthread_atfork(forkPrepare, forkParent, forkChild);
   HaveRetireKey = pthread_key_create(&RetireKey, retireThread) == 0;
-  if (!isTool())
+  if (!lwp_is_tool())
     atexit(dumpAtExit);
   pthread_mutex_lock(&Lock);
   persistState();
@@ -1054,7 +947,7 @@ __attribute__((constructor(101))) static void lwpInit(void) {
     static int Installed;
     if (!Installed) {
       Installed = 1;
-      installSignalHandlers();
+      lwp_signals_install();
     }
   }
 }
@@ -1217,12 +1110,12 @@ static void say(const char *const *Parts) {
 
 static int coreDump(const char *Pattern) {
   ensureInit();
-  return dumpImpl(Pattern, 0);
+  return lwp_dump_impl(Pattern, 0);
 }
 
 /** Writes the dump. \p InSignal: called from a signal handler (the lock is
  *  only tried, messages go out through write(2)). */
-static int dumpImpl(const char *Pattern, int InSignal) {
+int lwp_dump_impl(const char *Pattern, int InSignal) {
   if (!Pattern) {
     Pattern = getenv("LWP_OUTPUT");
     if (!Pattern || !*Pattern)
@@ -1239,7 +1132,7 @@ static int dumpImpl(const char *Pattern, int InSignal) {
    * dump then goes on without it (the registry only grows). */
   int Locked = InSignal ? pthread_mutex_trylock(&Lock) == 0
                         : pthread_mutex_lock(&Lock) == 0;
-  __atomic_store_n(&Dumping, 1, __ATOMIC_RELEASE);
+  lwp_signals_dump_begin(&DumpDir, DumpTemp);
   reserveArena();
   ArenaUsed = 0;
   uint32_t NumIds = NextId;
@@ -1411,11 +1304,11 @@ static int dumpImpl(const char *Pattern, int InSignal) {
     say(Msg);
   }
   releaseArena();
-  __atomic_store_n(&Dumping, 0, __ATOMIC_RELEASE);
+  lwp_signals_dump_end();
   if (Locked)
     pthread_mutex_unlock(&Lock);
   if (!InSignal)
-    deliverPending();
+    lwp_signals_deliver_pending();
   return Result;
 }
 
@@ -1741,5 +1634,5 @@ int lwp_recover_state(const char *StateFile, const char *DumpPath) {
   RecoverLost = S->lost_threads;
   RecoverNow = Last ? Last : 1;
   pthread_mutex_unlock(&Lock);
-  return dumpImpl(DumpPath, 0);
+  return lwp_dump_impl(DumpPath, 0);
 }

@@ -216,6 +216,49 @@ int lwp_file_create_state(const struct lwp_file_dir *Dir,
 void lwp_file_remove_own(const struct lwp_file_dir *Dir,
                          const struct lwp_file_id *Id);
 
+/*===----------------------------------------------------------------------===*
+ * Between the runtime's parts
+ *===----------------------------------------------------------------------===*/
+
+/** Writes the dump to the expansion of \p Pattern (LWP_OUTPUT when null)
+ *  (lwp_host.c). \p InSignal: called from a signal handler (the lock is only
+ *  tried, messages go out through write(2)). Returns 0, or -1 after one line
+ *  on stderr. */
+int lwp_dump_impl(const char *Pattern, int InSignal);
+
+/** Removes this process's continuous-mode state file, once a dump holds all
+ *  it held (lwp_host.c; nothing when the mode is off). */
+void lwp_remove_state(void);
+
+/** True in a tool that links the runtime for its code (lwp_tool_not_profiled
+ *  defined). */
+int lwp_is_tool(void);
+
+/*===----------------------------------------------------------------------===*
+ * Signals (lwp_host_signals.c)
+ *===----------------------------------------------------------------------===*/
+
+/** Installs the runtime's handler for SIGABRT, SIGSEGV, SIGBUS, SIGILL,
+ *  SIGFPE, SIGTERM and SIGINT, each that the program neither ignores nor
+ *  handles itself, unless LWP_SIGNALS=0 or in a tool; the main thread gets
+ *  an alternate signal stack (a stack overflow still writes the dump). The
+ *  handler writes the dump once, then takes the program's action. */
+void lwp_signals_install(void);
+
+/** Marks the start of a dump whose temporary, while it exists, is \p Temp in
+ *  \p Dir (both the dump's own, valid until lwp_signals_dump_end): a
+ *  termination signal now waits for the dump; a fault removes the
+ *  temporary. */
+void lwp_signals_dump_begin(const struct lwp_file_dir *Dir, const char *Temp);
+
+/** Marks the end of the dump. */
+void lwp_signals_dump_end(void);
+
+/** Acts on a termination signal that arrived during the dump just
+ *  completed, as if it arrived now (the program's handler, or the default
+ *  action, so that the exit status is the signal's). */
+void lwp_signals_deliver_pending(void);
+
 /** Closes the top frame of \p S at counter value \p Now (its instance ends
  *  then), counting it as unwound when \p Unwound. */
 static inline __attribute__((always_inline)) void

@@ -5,7 +5,8 @@ address in a binary's lwp_map section, as a runtime that records it would,
 and reseals the dump (dumpsum.py).
 
 usage: setmaphash.py DUMP BINARY OUT
-  BINARY: a 64-bit little-endian ELF file (single-image dumps only).
+  BINARY: a 64-bit little-endian ELF file (single-image dumps only), or "-"
+  to set every hash to 0 (not recorded, as in a dump of an older runtime).
 """
 import struct
 import sys
@@ -35,7 +36,7 @@ def lwp_map(path):
 
 def main(argv):
     dump = bytearray(open(argv[1], "rb").read())
-    base, section = lwp_map(argv[2])
+    base, section = lwp_map(argv[2]) if argv[2] != "-" else (0, b"")
     num_images, = struct.unpack_from("<I", dump, 48)
     num_modules, = struct.unpack_from("<I", dump, 64)
     pos = 80
@@ -44,9 +45,11 @@ def main(argv):
         pos += 16 + (id_size + name_size + 7) // 8 * 8
     for _ in range(num_modules):
         vaddr, = struct.unpack_from("<Q", dump, pos)
-        off = vaddr - base
-        slots, = struct.unpack_from("<I", section, off + 24)
-        h = dumpsum.xxh64(section[off:off + slots]) & 0xffffffff
+        h = 0
+        if section:
+            off = vaddr - base
+            slots, = struct.unpack_from("<I", section, off + 24)
+            h = dumpsum.xxh64(section[off:off + slots]) & 0xffffffff
         struct.pack_into("<I", dump, pos + 20, h)
         pos += 24
     body = bytes(dump[:-8])

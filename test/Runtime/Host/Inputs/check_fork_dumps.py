@@ -32,7 +32,7 @@ def main(folder, prefix):
                                                       text, re.M)}
     names = {}
     for image, first, last in re.findall(
-            r"^module \d+: image (\d+), blob \S+, IDs (\d+)-(\d+)$", text,
+            r"^module \d+: image (\d+), blob \S+, IDs (\d+)-(\d+)(?:, map hash [0-9a-f]+)?$", text,
             re.M):
         table = subprocess.run(["lwp-report", "--map", images[int(image)]],
                                check=True, capture_output=True,
