@@ -405,7 +405,7 @@ static struct lwp_thread_state *newThreadState(void) {
 /* Threads that ended: their figures, folded into one table (indexed by
  * region ID, RetiredLimit + 1 entries), so that a program that starts many
  * short-lived threads holds memory for the live ones only (issue 21). */
-static struct lwp_region_acc *RetiredAcc;
+static struct lwp_dump_region *RetiredAcc;
 static uint32_t RetiredLimit;
 static pthread_key_t RetireKey;
 static int HaveRetireKey;
@@ -418,6 +418,21 @@ static int HaveRetireKey;
  *  state file is never freed from. */
 static int inContinuousMode(void);
 
+/** Adds a thread's figures \p A (IDs 1 .. \p Limit) to the table \p R of
+ *  \p N entries (the dump's region table, or RetiredAcc). */
+static void addFigures(struct lwp_dump_region *R, uint32_t N,
+                       const struct lwp_region_acc *A, uint32_t Limit) {
+  for (uint32_t I = 1; A && I < N && I <= Limit; ++I) {
+    R[I].count += A[I].count;
+    R[I].total += A[I].total;
+    R[I].self += A[I].self;
+    R[I].nested += A[I].nested;
+    R[I].children += A[I].children;
+    R[I].outer += A[I].outer;
+    R[I].unwound += A[I].unwound;
+  }
+}
+
 static void retireThread(void *P) {
   struct lwp_thread_state *S = P;
   uint64_t Now = readCounter();
@@ -429,7 +444,7 @@ static void retireThread(void *P) {
   while (S->depth)
     lwp_close_top(S, Now, 1);
   if (S->acc && S->count_limit > RetiredLimit) {
-    struct lwp_region_acc *New =
+    struct lwp_dump_region *New =
         calloc((size_t)S->count_limit + 1, sizeof(*New));
     if (New) {
       if (RetiredAcc)
@@ -440,17 +455,7 @@ static void retireThread(void *P) {
     }
   }
   if (S->acc && S->count_limit <= RetiredLimit) {
-    for (uint32_t I = 0; I <= S->count_limit; ++I) {
-      struct lwp_region_acc *R = &RetiredAcc[I];
-      const struct lwp_region_acc *A = &S->acc[I];
-      R->count += A->count;
-      R->total += A->total;
-      R->self += A->self;
-      R->nested += A->nested;
-      R->children += A->children;
-      R->outer += A->outer;
-      R->unwound += A->unwound;
-    }
+    addFigures(RetiredAcc, RetiredLimit + 1, S->acc, S->count_limit);
     struct lwp_region_acc *Acc = S->acc;
     __atomic_store_n(&S->count_limit, 0, __ATOMIC_RELEASE);
     __atomic_store_n(&S->acc, NULL, __ATOMIC_RELEASE);
@@ -1151,6 +1156,11 @@ int lwp_dump_impl(const char *Pattern, int InSignal) {
     memset(&View, 0, sizeof(View));
     uint64_t Now = RecoverNow ? RecoverNow : readCounter();
     uint32_t T = NumThreads;
+    /* Threads that ended, then the live ones. */
+    if (RetiredAcc)
+      memcpy(Regions, RetiredAcc,
+             (NumIds < RetiredLimit + 1 ? NumIds : RetiredLimit + 1) *
+                 sizeof(*Regions));
     /* The registry is newest first; the dump lists threads oldest first. */
     for (struct lwp_thread_state *S = Registry; S; S = S->next) {
       --T;
@@ -1162,17 +1172,9 @@ int lwp_dump_impl(const char *Pattern, int InSignal) {
       const struct lwp_region_acc *A =
           __atomic_load_n(&S->acc, __ATOMIC_ACQUIRE);
       uint32_t Limit = __atomic_load_n(&S->count_limit, __ATOMIC_ACQUIRE);
-      for (uint32_t I = 1; I < NumIds && I <= Limit; ++I) {
-        struct lwp_dump_region *R = &Regions[I];
-        R->count += A[I].count;
-        R->total += A[I].total;
-        R->self += A[I].self;
-        R->nested += A[I].nested;
-        R->children += A[I].children;
-        R->outer += A[I].outer;
-        R->unwound += A[I].unwound;
+      addFigures(Regions, NumIds, A, Limit);
+      for (uint32_t I = 1; A && I < NumIds && I <= Limit; ++I)
         Open[I] = A[I].open;
-      }
       uint64_t TopCycles = S->top_cycles, TopInstances = S->top_instances,
                TopNested = S->top_nested;
       /* Instances open now are closed in the written figures (and counted as
@@ -1211,18 +1213,6 @@ int lwp_dump_impl(const char *Pattern, int InSignal) {
       Threads[T].top_cycles = TopCycles;
       Threads[T].top_instances = TopInstances;
       Threads[T].top_nested = TopNested;
-    }
-    /* Threads that ended. */
-    for (uint32_t I = 1; RetiredAcc && I < NumIds && I <= RetiredLimit; ++I) {
-      struct lwp_region_acc *A = &RetiredAcc[I];
-      struct lwp_dump_region *R = &Regions[I];
-      R->count += A->count;
-      R->total += A->total;
-      R->self += A->self;
-      R->nested += A->nested;
-      R->children += A->children;
-      R->outer += A->outer;
-      R->unwound += A->unwound;
     }
     for (uint32_t I = 0; I != NumImages; ++I) {
       ImageViews[I].load_bias = Images[I].LoadBias;
