@@ -7,6 +7,7 @@
 #include "lwp/Analysis/MLIROperators.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -19,8 +20,38 @@ constexpr StringLiteral OpKey = "lwp.op", InstanceKey = "lwp.instance",
                         NameKey = "lwp.name", BodyKey = "lwp.body";
 } // namespace
 
+/// True for a TOSA op that computes (a frontend's operator: tosa.conv2d,
+/// tosa.matmul, tosa.clamp ...), not one that only names a value
+/// (tosa.const, tosa.const_shape), a variable or control flow.
+static bool isTosaOperator(Operation *Op) {
+  if (Op->getName().getDialectNamespace() != "tosa")
+    return false;
+  StringRef Name = Op->getName().stripDialect();
+  return !llvm::is_contained({"const", "const_shape", "variable",
+                              "variable_read", "variable_write", "cond_if",
+                              "while_loop", "yield"},
+                             Name);
+}
+
+/// True for a tensor op that one-shot bufferization or the tensor lowerings
+/// turn into loops of its own (tensor.pad becomes a linalg.map ...).
+static bool isTensorOperator(Operation *Op) {
+  return isa<tensor::PadOp, tensor::ConcatOp, tensor::SplatOp,
+             tensor::GenerateOp>(Op);
+}
+
+/// True for elementwise arithmetic on ranked tensors (`arith.mulf %x, %y :
+/// tensor<4x8xf32>`), which convert-elementwise-to-linalg turns into a
+/// linalg.generic.
+static bool isElementwiseOnTensors(Operation *Op) {
+  return OpTrait::hasElementwiseMappableTraits(Op) &&
+         llvm::any_of(Op->getResultTypes(), llvm::IsaPred<RankedTensorType>);
+}
+
 bool lwp::isStructuredOperator(Operation *Op) {
-  return isa<linalg::LinalgOp>(Op) || Op->hasAttr(OperatorAttrName);
+  return isa<linalg::LinalgOp>(Op) || Op->hasAttr(OperatorAttrName) ||
+         isTosaOperator(Op) || isTensorOperator(Op) ||
+         isElementwiseOnTensors(Op);
 }
 
 Location lwp::tagLocation(Location Loc, const OperatorTag &Tag) {

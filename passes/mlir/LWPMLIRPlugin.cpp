@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Dialect/LWPDialect.h"
+#include "lwp/Frontend/Passes.h"
 #include "lwp/Instrument/Passes.h"
 #include "lwp/Lowering/Passes.h"
 #include "lwp/Lowering/Pipelines.h"
@@ -35,6 +36,7 @@ mlirGetDialectPluginInfo() {
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "LWP", LLVM_VERSION_STRING, []() {
             ::lwp::registerLWPPasses();
+            ::lwp::registerLWPFrontendPasses();
             ::lwp::registerLWPLoweringPasses();
             ::lwp::registerLWPPipelines();
           }};

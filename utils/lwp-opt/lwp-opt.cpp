@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Dialect/LWPDialect.h"
+#include "lwp/Frontend/Passes.h"
 #include "lwp/Instrument/Passes.h"
 #include "lwp/Lowering/Passes.h"
 #include "lwp/Lowering/Pipelines.h"
@@ -240,6 +241,7 @@ bool rewriteProfilerFlags(std::vector<std::string> &Args) {
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   lwp::registerLWPPasses();
+  lwp::registerLWPFrontendPasses();
   lwp::registerLWPLoweringPasses();
   lwp::registerLWPPipelines();
 

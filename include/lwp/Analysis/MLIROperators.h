@@ -51,7 +51,12 @@ struct OperatorTag {
 };
 
 /// True for the ops lwp-mark-operators tags: every linalg structured op
-/// (named and generic; LinalgOp) and every op carrying OperatorAttrName.
+/// (named and generic; LinalgOp), every op carrying OperatorAttrName, the
+/// TOSA ops that compute (not tosa.const, variables or control flow), the
+/// tensor ops that become loops of their own (tensor.pad, tensor.concat,
+/// tensor.splat, tensor.generate) and elementwise arithmetic on ranked
+/// tensors. The ops a lowering creates from a tagged op keep its location,
+/// and so its operator.
 bool isStructuredOperator(mlir::Operation *Op);
 
 /// \p Loc wrapped in a FusedLoc that carries \p Tag (metadata: a dictionary

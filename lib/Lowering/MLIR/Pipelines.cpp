@@ -32,6 +32,11 @@ struct ToLoopsOptions : public PassPipelineOptions<ToLoopsOptions> {
       llvm::cl::desc("Parallel iterators become scf.parallel loops "
                      "(convert-linalg-to-parallel-loops)"),
       llvm::cl::init(false)};
+  Option<bool> ApplyTransforms{
+      *this, "apply-transforms",
+      llvm::cl::desc("Run the module's transform schedule before erasing it "
+                     "(lwp-transform-schedule; false: erase it only)"),
+      llvm::cl::init(true)};
 };
 
 /// Appends the textual pipeline \p Text to \p PM; false (with the parser's
@@ -44,12 +49,21 @@ bool append(OpPassManager &PM, StringRef Text) {
 void lwp::registerLWPPipelines() {
   PassPipelineRegistration<ToLoopsOptions>(
       "lwp-linalg-to-loops",
-      "Bufferize linalg on tensors (function boundaries, identity layouts) "
-      "and lower it to scf loops",
+      "Apply and erase the transform schedule, lower TOSA and elementwise "
+      "tensor arithmetic to linalg, bufferize (function boundaries, identity "
+      "layouts) and lower linalg to scf loops",
       [](OpPassManager &PM, const ToLoopsOptions &Options) {
-        append(PM, std::string("one-shot-bufferize{bufferize-function-"
-                               "boundaries function-boundary-type-conversion="
-                               "identity-layout-map},") +
+        // TOSA as frontends emit it, through upstream's own pipelines; ops
+        // keep the location, and so the operator tag, of the op they come
+        // from. Elementwise arithmetic on tensors becomes linalg.generic,
+        // which one-shot bufferization handles.
+        append(PM, std::string("lwp-transform-schedule{apply=") +
+                       (Options.ApplyTransforms ? "true" : "false") +
+                       "},tosa-to-linalg-pipeline,func.func(tosa-to-arith,"
+                       "tosa-to-tensor,convert-elementwise-to-linalg),"
+                       "one-shot-bufferize{bufferize-function-"
+                       "boundaries function-boundary-type-conversion="
+                       "identity-layout-map}," +
                        (Options.Parallel ? "convert-linalg-to-parallel-loops"
                                          : "convert-linalg-to-loops") +
                        ",canonicalize");
