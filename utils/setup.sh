@@ -20,13 +20,15 @@
 #                                            (runtime/hexagon/libc, built by the build)
 #   csmith libcsmith-dev creduce             random differential testing (utils/lwp-csmith,
 #                                            test/E2E/csmith.test): csmith, its headers, creduce
+#   chromium                                 headless browser for the HTML report's tests
+#                                            (lwp-report --format=html, test/Report/HTML)
 set -euo pipefail
 
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
           qemu-user cmake ninja-build g++ python3 libgtest-dev zlib1g-dev libzstd-dev libedit-dev
           libcurl4-openssl-dev libxml2-dev libffi-dev libc6-dev-arm64-cross
           libclang-rt-22-dev libomp-22-dev time newlib-source libsimdjson-dev
-          csmith libcsmith-dev creduce)
+          csmith libcsmith-dev creduce chromium)
 
 missing=()
 for p in "${PACKAGES[@]}"; do
