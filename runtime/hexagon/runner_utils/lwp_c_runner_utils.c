@@ -20,7 +20,7 @@
 
 void printI64(int64_t i) { fprintf(stdout, "%lld", (long long)i); }
 void printU64(uint64_t u) { fprintf(stdout, "%llu", (unsigned long long)u); }
-void printF32(float f) { lwp_ru_put_g(stdout, f); }
+void printF32(float f) { lwp_ru_put_gf(stdout, f); }
 void printF64(double d) { lwp_ru_put_g(stdout, d); }
 void printString(char const *s) { fputs(s, stdout); }
 void printOpen(void) { fputs("( ", stdout); }
@@ -105,8 +105,8 @@ LWP_RU_SORT(F64, double)
 LWP_RU_SORT(F32, float)
 
 void printF16(uint16_t bits) {
-  lwp_ru_put_g(stdout, lwp_ru_f16_to_float(bits));
+  lwp_ru_put_gf(stdout, lwp_ru_f16_to_float(bits));
 }
 void printBF16(uint16_t bits) {
-  lwp_ru_put_g(stdout, lwp_ru_bf16_to_float(bits));
+  lwp_ru_put_gf(stdout, lwp_ru_bf16_to_float(bits));
 }

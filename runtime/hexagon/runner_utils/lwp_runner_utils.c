@@ -26,7 +26,7 @@ struct elem_type {
 };
 
 static void putF32(FILE *os, const void *e) {
-  lwp_ru_put_g(os, *(const float *)e);
+  lwp_ru_put_gf(os, *(const float *)e);
 }
 static void putF64(FILE *os, const void *e) {
   lwp_ru_put_g(os, *(const double *)e);
@@ -48,18 +48,18 @@ static void putInd(FILE *os, const void *e) {
   fprintf(os, "%llu", (unsigned long long)*(const uint64_t *)e);
 }
 static void putF16(FILE *os, const void *e) {
-  lwp_ru_put_g(os, lwp_ru_f16_to_float(*(const uint16_t *)e));
+  lwp_ru_put_gf(os, lwp_ru_f16_to_float(*(const uint16_t *)e));
 }
 static void putBF16(FILE *os, const void *e) {
-  lwp_ru_put_g(os, lwp_ru_bf16_to_float(*(const uint16_t *)e));
+  lwp_ru_put_gf(os, lwp_ru_bf16_to_float(*(const uint16_t *)e));
 }
 /* std::complex: "(re,im)". */
 static void putC32(FILE *os, const void *e) {
   const lwp_complex32 *c = (const lwp_complex32 *)e;
   fputc('(', os);
-  lwp_ru_put_g(os, c->re);
+  lwp_ru_put_gf(os, c->re);
   fputc(',', os);
-  lwp_ru_put_g(os, c->im);
+  lwp_ru_put_gf(os, c->im);
   fputc(')', os);
 }
 static void putC64(FILE *os, const void *e) {
@@ -76,7 +76,7 @@ static void putRow4(FILE *os, const float *row) {
   for (int i = 0; i < 4; ++i) {
     if (i)
       fputs(", ", os);
-    lwp_ru_put_g(os, row[i]);
+    lwp_ru_put_gf(os, row[i]);
   }
   fputc(')', os);
 }

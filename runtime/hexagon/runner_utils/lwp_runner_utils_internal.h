@@ -70,6 +70,17 @@ static inline void lwp_ru_put_g(FILE *os, double d) {
     fprintf(os, "%g", d);
 }
 
+/** Writes the float \p f as std::ostream does (as lwp_ru_put_g). The sign
+ *  of a NaN is taken before the conversion to double: Hexagon's conversion
+ *  returns the default NaN (all ones, sign set) for any NaN. */
+static inline void lwp_ru_put_gf(FILE *os, float f) {
+  if (__builtin_isnan(f)) {
+    fputs(__builtin_signbit(f) ? "-nan" : "nan", os);
+    return;
+  }
+  lwp_ru_put_g(os, (double)f);
+}
+
 /** The float of the IEEE half \p bits (exact; NaN keeps its sign). */
 static inline float lwp_ru_f16_to_float(uint16_t bits) {
   union {
