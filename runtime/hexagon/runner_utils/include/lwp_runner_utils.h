@@ -153,7 +153,7 @@ void printBF16(uint16_t bits);
  * offset = O sizes = [..] strides = [..] data = ", a newline and the
  * elements as nested brackets, one line per innermost row, then a newline.
  * printMemrefShape* print the header only ("Unranked Memref base@ = ...
- * strides = [..]"), no newline.
+ * strides = [..]") and a newline.
  */
 
 void _mlir_ciface_printMemrefShapeI8(lwp_unranked_memref *m);
