@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 //   lwp-report BINARY DUMP           per-region cycle table (or --format=csv,
-//                                    json, chrome-trace, folded)
+//                                    json, chrome-trace, folded, html)
 //   lwp-report --map-json=MAP DUMP   the same with a JSON map (map-file=)
 //   lwp-report BINARY D1 D2 ...      several runs: each region's mean and
 //                                    spread across the runs
@@ -19,6 +19,7 @@
 
 #include "lwp/Report/Binary.h"
 #include "lwp/Report/Dump.h"
+#include "lwp/Report/HTMLWriter.h"
 #include "lwp/Report/Input.h"
 #include "lwp/Report/Profile.h"
 #include "lwp/Report/Runs.h"
@@ -56,7 +57,7 @@ static cl::opt<bool> MapOnly("map",
                              cl::desc("Print the instrumentation map a binary "
                                       "carries (section lwp_map)"),
                              cl::cat(Category));
-enum class Format { Table, CSV, JSON, ChromeTrace, Folded };
+enum class Format { Table, CSV, JSON, ChromeTrace, Folded, HTML };
 static cl::opt<Format> OutputFormat(
     "format", cl::desc("Output format"), cl::init(Format::Table),
     cl::values(clEnumValN(Format::Table, "table", "per-region table (default)"),
@@ -65,7 +66,10 @@ static cl::opt<Format> OutputFormat(
                clEnumValN(Format::ChromeTrace, "chrome-trace",
                           "Chrome Trace Event JSON (Perfetto)"),
                clEnumValN(Format::Folded, "folded",
-                          "folded stacks (flamegraph.pl, speedscope)")),
+                          "folded stacks (flamegraph.pl, speedscope)"),
+               clEnumValN(Format::HTML, "html",
+                          "one self-contained HTML page (offline: table, "
+                          "icicle chart, timeline, sources)")),
     cl::cat(Category));
 static cl::opt<lwp::SortKey> Sort(
     "sort", cl::desc("Sort rows by"), cl::init(lwp::SortKey::Cycles),
@@ -136,6 +140,11 @@ static cl::opt<unsigned> Jobs(
     cl::init(0), cl::value_desc("N"), cl::cat(Category));
 static cl::alias JobsShort("j", cl::desc("Alias for --jobs"),
                            cl::aliasopt(Jobs), cl::cat(Category));
+static cl::list<std::string> SourceDirs(
+    "source-dir",
+    cl::desc("--format=html: look here for the regions' source files "
+             "(relative paths, then file names) to embed; repeatable"),
+    cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<bool> NoRecords("no-records",
                                cl::desc("With --raw, leave the records out"),
                                cl::cat(Category));
@@ -327,6 +336,11 @@ int main(int argc, char **argv) {
   for (const std::string &Dir : SearchDirs)
     if (!sys::fs::is_directory(Dir))
       return fail("--search-dir '" + Dir + "' is not a directory");
+  for (const std::string &Dir : SourceDirs)
+    if (!sys::fs::is_directory(Dir))
+      return fail("--source-dir '" + Dir + "' is not a directory");
+  if (!SourceDirs.empty() && OutputFormat != Format::HTML)
+    return fail("--source-dir is for --format=html");
   for (size_t I = (MapJSON.empty() || !TVMJSON.empty()) ? 1 : 0;
        I < Inputs.size(); ++I)
     Named.push_back({"dump", Inputs[I]});
@@ -337,6 +351,13 @@ int main(int argc, char **argv) {
   auto AddInstance = [&](const lwp::InstanceEvent &E) { Log.add(E); };
   if (OutputFormat == Format::ChromeTrace || OutputFormat == Format::Folded)
     Options.OnInstance = AddInstance;
+  // The HTML page's timeline and icicle chart: the first run's instances.
+  lwp::HTMLInstances PageInstances;
+  auto AddPageInstance = [&](const lwp::InstanceEvent &E) {
+    PageInstances.add(E);
+  };
+  if (OutputFormat == Format::HTML)
+    Options.OnInstance = AddPageInstance;
   std::vector<lwp::Profile> Profiles;
 
   if (!TVMJSON.empty()) {
@@ -475,6 +496,8 @@ int main(int argc, char **argv) {
 
   // The TVM import analyzed its input as it read it.
   for (size_t I = Profiles.size(); I != Dumps.size(); ++I) {
+    if (I && OutputFormat == Format::HTML)
+      Options.OnInstance = nullptr;
     Expected<lwp::Profile> P = lwp::analyze(Dumps[I], Map, Options);
     if (!P)
       return fail("dump '" + DumpPaths[I] + "' with '" + MapSource +
@@ -511,13 +534,25 @@ int main(int argc, char **argv) {
     return fail("cannot open '" + OutputPath + "': " + EC.message());
   if (Summary && (Profiles.size() > 1 || Diff))
     return fail("--summary takes one dump");
+  if (Summary && OutputFormat == Format::HTML)
+    return fail("--summary prints a table, CSV or JSON (the HTML page shows "
+                "the summary)");
+  lwp::HTMLOptions Page;
+  Page.SourceDirs.assign(SourceDirs.begin(), SourceDirs.end());
+  Page.Instances = &PageInstances;
   if (Profiles.size() > 1 && !Diff) {
     lwp::RunsProfile Runs = lwp::combineRuns(Profiles);
     lwp::ReportInput M{*D, Runs.Mean, &*Prog, DumpPath, MapSource};
     std::vector<const lwp::Dump *> DumpPtrs;
     for (const lwp::Dump &Each : Dumps)
       DumpPtrs.push_back(&Each);
-    if (OutputFormat == Format::Table)
+    if (OutputFormat == Format::HTML) {
+      Page.Runs = &Runs;
+      Page.DumpNames = DumpPaths;
+      Page.Dumps = DumpPtrs;
+      if (Error E = lwp::writeHTML(Out.os(), M, Rows, Page))
+        return fail(toString(std::move(E)));
+    } else if (OutputFormat == Format::Table)
       lwp::writeRunsTable(Out.os(), M, Runs, DumpPaths, Rows);
     else if (OutputFormat == Format::CSV)
       lwp::writeRunsCSV(Out.os(), M, Runs, Rows);
@@ -527,10 +562,15 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (Diff) {
-    if (OutputFormat != Format::Table)
-      return fail("--diff prints a table only");
+    if (OutputFormat != Format::Table && OutputFormat != Format::HTML)
+      return fail("--diff prints a table or an HTML page only");
     lwp::ReportInput B{Dumps[1], Profiles[1], In.Prog, DumpPaths[1], MapSource};
-    lwp::writeDiffTable(Out.os(), In, B, Rows);
+    if (OutputFormat == Format::HTML) {
+      Page.DiffB = &B;
+      if (Error E = lwp::writeHTML(Out.os(), In, Rows, Page))
+        return fail(toString(std::move(E)));
+    } else
+      lwp::writeDiffTable(Out.os(), In, B, Rows);
     Out.keep();
     return 0;
   }
@@ -557,6 +597,10 @@ int main(int argc, char **argv) {
     break;
   case Format::Folded:
     Log.writeFolded(Out.os(), In);
+    break;
+  case Format::HTML:
+    if (Error E = lwp::writeHTML(Out.os(), In, Rows, Page))
+      return fail(toString(std::move(E)));
     break;
   }
   Out.keep();
