@@ -1,0 +1,358 @@
+//===- lwp_replay.S - The journal's replay, common path (v67) ------------===//
+//
+// Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
+//
+//===----------------------------------------------------------------------===//
+//
+// The replay's common path in straight-line code (issue 23): the journal
+// events (struct lwp_hex_event, 32 bytes, lwp_hexagon_runtime.c) of the
+// shapes almost every probe has, with the exact effect of the C replay
+// (lwp_hexagon_runtime.c, replayEvent; docs/hexagon-runtime.md, "Run time
+// (issue 23)"):
+//
+//   a leaf pair   a start whose next event is the end of the same slot:
+//                 counted, timed and (under the cap, while the buffer has
+//                 room) recorded without a frame: its own nested count is 0,
+//                 so only the region's total and count, the parent's self and
+//                 children, and the two records move;
+//   a start       of a registered region that is not open, in the top
+//                 frame's function or deeper, with room on the stack: a frame
+//                 is pushed;
+//   an end        of the top frame's region, which is its outermost instance
+//                 (no flag on the frame): the frame is closed and popped.
+//
+// Anything else (a resume, recursion, a longjmp's stale frames, a full
+// stack, an unregistered slot, a count about to move 2^29 into the overflow
+// word, a drop in the window of the 2^30 fold) is left to the C replay: the
+// routine returns the first event it did not replay, with the state written
+// back, and the C driver replays that one event and calls again.
+//
+//   const struct lwp_hex_event *lwp_hex_replay_c20(Ev, End)
+//   const struct lwp_hex_event *lwp_hex_replay_upcycle(Ev, End)
+//
+// replay the events [Ev, End) recorded with QEMU's packet counter (32 bits
+// in the event's low counter word, extended with the wraps the state counts)
+// or UPCYCLE (64 bits). The state is lwp_hex_state (layout below); the
+// caller guarantees that no start past a full stack is pending (OvfDepth 0).
+//
+// Every value stays 32-bit but the counter values, the region's total and
+// self, the parent's self and the count words of children and nested
+// (64-bit adds, no multiply).
+//===----------------------------------------------------------------------===//
+
+#ifndef LWP_STACK_FRAMES
+#define LWP_STACK_FRAMES 4096
+#endif
+
+// struct lwp_hex_state (lwp_hexagon_runtime.c)
+#define ST_NEXT 0    // Next (+0) and Top (+4) as one double word
+#define ST_DROPS 8   // Drops (+8) and Last (+12)
+#define ST_LOW 16    // Low (+16) and High (+20): c20's last value, its wraps
+#define ST_PAUSE 24  // Pause, 64 bits
+// struct lwp_hex_frame
+#define F_SLOT 0     // SlotFlags (+0), SpRec (+4)
+#define F_START 8
+#define F_PARENT 16  // Parent (+16), Es (+20)
+// struct lwp_slot (lwp/Runtime/MapFormat.h)
+#define S_INDEX 0    // index (+0), bias (+4)
+#define S_TOTAL 16
+#define S_SELF 24
+#define S_NESTED 32
+#define S_CHILDREN 40
+// The fold's window (LWP_FOLD_WINDOW): a drop whose count modulo 2^30 is
+// below it goes to C.
+#define FOLD_WINDOW 0x100000
+
+// Registers of the loop:
+//   r0 Ev        r1 End       r4 Next      r5 Top       r6 Drops    r7 Last
+//   r8 Low       r9 High      r11:10 Pause r12 the full stack's top frame
+//   r13 the frames' base
+//   r17:16 {Site, Word}  r18 Sp  r19 the event's c20  r21:20 Now
+//   r22 High after the event  r14 Slot  r25:24 {bias, index}
+//   r27:26 the top frame's {SpRec, SlotFlags}  r15 the top frame's slot
+// Scratch: r2, r3, r23, r28, p0-p3.
+
+// Now (\now) of the event at \ev; with c20 also the event's c20 (\low) and
+// High after it (\high), from the c20 value \last and High \prev before it.
+// Trashes p3.
+.macro NOW c20, ev, now, low, high, last, prev
+.if \c20
+  { \low = memw(\ev+#16) }
+  { p3 = cmp.gtu(\last, \low)               // below the last value: a wrap
+    \high = \prev }
+  { if (p3) \high = add(\prev, #1) }
+  { \now = combine(\high, \low) }
+.else
+  { \now = memd(\ev+#16) }
+.endif
+  { \now = sub(\now, r11:10) }
+.endm
+
+// Commits the counter state after the event(s) replayed.
+.macro COMMIT c20, low, high
+.if \c20
+  { r8 = \low
+    r9 = \high }
+.endif
+.endm
+
+// The record of a probe: site \site, raw ID word \word, depth \depth, counter
+// \now, when \p (its region is within the cap) and Next <= Last; else one
+// drop (the loop has checked the fold window). Trashes p0, r2.
+.macro RECORD p, site, word, depth, now
+  { p0 = cmp.gtu(r4, r7)                    // Next > Last: the buffer is full
+    r2 = add(r6, #1) }
+  { p0 = and(\p, !p0) }
+  { if (p0) memw(r4+#0) = \site
+    if (p0) memw(r4+#4) = \word }
+  { if (p0) memw(r4+#8) = \depth
+    if (p0) memd(r4+#16) = \now }
+  { if (p0) r4 = add(r4, #32)
+    if (!p0) r6 = r2 }
+.endm
+
+.macro REPLAY name, c20
+  .globl \name
+  .type \name, @function
+  .p2align 4
+\name:
+  { allocframe(#56) }
+  { memd(r29+#0) = r17:16
+    memd(r29+#8) = r19:18 }
+  { memd(r29+#16) = r21:20
+    memd(r29+#24) = r23:22 }
+  { memd(r29+#32) = r25:24
+    memd(r29+#40) = r27:26 }
+  { r28 = ##lwp_hex_state }
+  { r5:4 = memd(r28+#ST_NEXT)
+    r7:6 = memd(r28+#ST_DROPS) }
+  { r9:8 = memd(r28+#ST_LOW)
+    r11:10 = memd(r28+#ST_PAUSE) }
+  { r13 = ##lwp_hex_frames }
+  { r12 = add(r13, ##(32 * LWP_STACK_FRAMES)) }
+  { r2 = and(r6, ##0x3fffffff)
+    r3 = or(r6, ##0x3fffffff) }
+  // Lim (r28): the capped pair below takes two drops while Drops < Lim,
+  // that is while both stay out of the fold's window (0 when Drops is in it
+  // or near: every pair then goes through the checks of the slow path).
+  { p0 = cmp.gtu(r2, #FOLD_WINDOW + 1)
+    r28 = add(r3, #-1) }
+  { if (!p0) r28 = #0 }
+  { memw(r29+#48) = r28 }
+
+.L\name\()_fast:
+  //--- A capped leaf pair: a start whose next event is the end of the same
+  // slot, of a registered region that is not open and past its cap (0 <=
+  // bias < 2^30 - 1: the count does not move into the overflow word), the
+  // probe's stack the top frame's or below, room on the stack (the C
+  // replay's conditions of a common start), two drops out of the fold's
+  // window. No record, no frame: the count, the total, the parent's self
+  // and children, two drops; 12 packets. Loads through the slot are
+  // predicated on a start (a resume's slot may be 0; so may the sentinel
+  // event the C driver writes at End, whose word is 2).
+  { r17:16 = memd(r0+#0)                    // {Site, Word}
+    r27:26 = memd(r5+#F_SLOT)               // the top frame {SpRec, flags}
+    p0 = cmp.gtu(r28, r6) }                 // the drops
+  { r14 = and(r16, #-16)                    // the slot
+    r15 = and(r26, #-16)                    // the parent
+    p1 = bitsclr(r16, #3)                   // a start
+    r3 = memw(r0+#32) }                     // the next event's word
+  { if (p1) r25:24 = memd(r14+#S_INDEX)     // {bias, index}
+    r18 = memw(r0+#8)                       // Sp
+    r2 = add(r16, #1)
+    r27 = and(r27, #-8) }                   // the top frame's stack
+  { p0 = and(p0, p1)
+    p1 = cmp.eq(r3, r2)                     // the next event ends it
+.if \c20
+    r19 = memw(r0+#16)                      // c20 at the start
+    r23 = memw(r0+#48) }                    // c20 at the end
+.else
+    r17:16 = memd(r0+#16)                   // UPCYCLE at the start
+    r23:22 = memd(r0+#48) }                 // UPCYCLE at the end
+.endif
+  { p2 = cmp.gtu(r18, r27)                  // a stack above the top frame's
+    p3 = cmp.gt(r24, #0)                    // registered, not open
+    if (p0) r27:26 = memd(r14+#S_TOTAL)
+    r21:20 = memd(r15+#S_CHILDREN) }
+  { p0 = and(p0, and(p1, !p2))
+    p1 = cmp.gtu(r25, ##0x3ffffffe)         // recorded, or an overflow move
+    r2 = add(r25, #1) }                     // the new bias
+  { p0 = and(p0, and(p3, !p1))
+    p1 = cmp.eq(r5, r12)                    // the stack is full
+    r25:24 = memd(r15+#S_SELF)
+.if \c20
+    r3 = sub(r23, r19) }                    // inclusive packets
+  { p0 = and(p0, !p1)
+    p3 = cmp.gtu(r8, r19)                   // a c20 wrap before the start
+    p2 = cmp.gtu(r19, r23)                  // a wrap between the two
+    r19:18 = combine(#0, r3) }
+.else
+    r19:18 = sub(r23:22, r17:16) }          // inclusive cycles
+  { p0 = and(p0, !p1) }
+.endif
+  { if (!p0) jump:nt .L\name\()_slow        // (the packet runs either way)
+    if (p0) memw(r14+#4) = r2               // the bias
+    if (p0) r6 = add(r6, #2)                // two drops
+    r3 = #1 }
+  { r27:26 = add(r27:26, r19:18)
+.if \c20
+    if (p3) r9 = add(r9, #1)
+    r8 = r23
+.endif
+    r21:20 = add(r3, r21:20) }
+  { memd(r14+#S_TOTAL) = r27:26
+    r25:24 = sub(r25:24, r19:18)
+.if \c20
+    if (p2) r9 = add(r9, #1)
+.endif
+    r0 = add(r0, #64) }
+  { memd(r15+#S_CHILDREN) = r21:20
+    memd(r15+#S_SELF) = r25:24
+    jump .L\name\()_fast }
+
+  // Every other shape, one event (or a recorded leaf pair) at a time.
+.L\name\()_resume:
+  { r28 = memw(r29+#48) }
+  { jump .L\name\()_fast }
+.L\name\()_slow:
+.L\name\()_loop:
+  { p0 = cmp.gtu(r1, r0)
+    if (!p0.new) jump:nt .L\name\()_exit
+    r17:16 = memd(r0+#0)                    // {Site, Word}
+    r19:18 = memd(r0+#8) }                  // Sp
+  { r14 = and(r16, #-16)                    // the slot
+    p1 = tstbit(r16, #0)                    // an end
+    p2 = tstbit(r16, #1)                    // a resume
+    r2 = add(r6, #2) }                      // the fold window: two drops
+  { if (p2) jump:nt .L\name\()_exit         // C
+    if (!p2) r25:24 = memd(r14+#S_INDEX)    // {bias, index}
+    r27:26 = memd(r5+#F_SLOT) }             // the top frame's {SpRec, flags}
+  { r2 = and(r2, ##0x3fffffff) }
+  { p0 = cmp.gtu(r2, #FOLD_WINDOW + 1)      // both drops outside the window
+    if (!p0.new) jump:nt .L\name\()_exit
+    r15 = and(r26, #-16) }                  // the top frame's slot
+  NOW \c20, r0, r21:20, r19, r22, r8, r9
+  { if (p1) jump .L\name\()_end
+    r2 = and(r27, #-8) }                    // the top frame's stack
+
+  //--- A start: common when the region is registered and not open (index
+  // > 0), the probe's stack is the top frame's or below, the stack has room
+  // and the count does not move into the overflow word (bias < 2^30 - 1).
+  { p0 = cmp.gt(r24, #0)
+    p1 = cmp.gtu(r18, r2)
+    p2 = cmp.eq(r5, r12) }
+  { p0 = and(p0, !p1)
+    p1 = cmp.gt(r25, ##0x3ffffffe) }
+  { p0 = and(p0, !p2)
+    r23 = add(r25, #1)                      // the new bias
+    r3 = add(r0, #32) }                     // the next event
+  { p0 = and(p0, !p1)
+    p1 = cmp.gtu(r1, r3) }                  // there is one
+  { if (!p0) jump:nt .L\name\()_exit
+    if (p1) r2 = memw(r0+#32)               // its word
+    r3 = add(r16, #1) }
+  { p3 = cmp.eq(r2, r3)                     // it ends the region
+    memw(r14+#4) = r23                      // the bias
+    r28 = #1 }
+  { r3:2 = memd(r15+#S_CHILDREN)
+    p1 = and(p1, p3)                        // a leaf pair
+    p2 = tstbit(r25, #31) }                 // recorded (count <= cap)
+  { r3:2 = add(r28, r3:2) }
+  { memd(r15+#S_CHILDREN) = r3:2
+    if (!p1) jump .L\name\()_start }
+
+  //--- A leaf pair: no frame; the region's nested count does not move.
+  { r28 = add(r0, #32) }
+  NOW \c20, r28, r27:26, r23, r2, r19, r22
+  COMMIT \c20, r23, r2
+  { r25:24 = sub(r27:26, r21:20) }          // inclusive cycles
+  { r3:2 = memd(r14+#S_TOTAL) }
+  { r3:2 = add(r3:2, r25:24) }
+  { memd(r14+#S_TOTAL) = r3:2
+    r3:2 = memd(r15+#S_SELF) }
+  { r3:2 = sub(r3:2, r25:24) }
+  { memd(r15+#S_SELF) = r3:2
+    r28 = sub(r5, r13) }
+  { r28 = add(r28, #32) }
+  { r28 = lsr(r28, #5) }                    // the depth
+  RECORD p2, r17, r16, r28, r21:20
+  { r3 = memw(r0+#36)                       // the end's site
+    r15 = add(r16, #1) }                    // its word
+  RECORD p2, r3, r15, r28, r27:26
+  { r0 = add(r0, #64)
+    jump .L\name\()_resume }
+
+  //--- A start alone: a frame is pushed.
+.L\name\()_start:
+  COMMIT \c20, r19, r22
+  { r24 = setbit(r24, #31)                  // open
+    r2 = lsr(r4, #5)
+    r3 = add(r5, #32) }                     // the frame
+  { memw(r14+#S_INDEX) = r24
+    r2 = add(r2, r6)                        // the probe count before it
+    if (p2) r18 = add(r18, #1) }            // LWP_HEX_F_REC
+  { memw(r3+#0) = r16
+    memw(r3+#4) = r18 }
+  { memd(r3+#F_START) = r21:20
+    r5 = r3 }
+  { memw(r3+#16) = r15
+    memw(r3+#20) = r2
+    r28 = sub(r3, r13) }
+  { r28 = lsr(r28, #5) }                    // the depth
+  RECORD p2, r17, r16, r28, r21:20
+  { r0 = add(r0, #32)
+    jump .L\name\()_resume }
+
+  //--- An end: common when the top frame is its region's, no flag on it.
+.L\name\()_end:
+  { r3 = add(r16, #-1) }
+  { p0 = cmp.eq(r26, r3)
+    if (!p0.new) jump:nt .L\name\()_exit
+    r3:2 = memd(r5+#F_START)
+    r27:26 = memd(r5+#F_PARENT) }           // {Es, Parent}
+  COMMIT \c20, r19, r22
+  { r24 = clrbit(r24, #31)                  // closed
+    r23 = add(r25, #-1)
+    r28 = lsr(r4, #5) }
+  { memw(r14+#S_INDEX) = r24
+    p2 = tstbit(r23, #31)                   // recorded: bias <= 0
+    r25:24 = sub(r21:20, r3:2)              // inclusive cycles
+    r28 = add(r28, r6) }                    // the probe count before it
+  { r3:2 = memd(r14+#S_TOTAL)
+    r28 = sub(r28, r27) }
+  { r3:2 = add(r3:2, r25:24)
+    r28 = add(r28, #-1) }                   // probes inside it
+  { memd(r14+#S_TOTAL) = r3:2
+    r3:2 = memd(r14+#S_NESTED) }
+  { r3:2 = add(r28, r3:2) }
+  { memd(r14+#S_NESTED) = r3:2
+    r3:2 = memd(r26+#S_SELF) }
+  { r3:2 = sub(r3:2, r25:24)
+    r28 = sub(r5, r13) }
+  { memd(r26+#S_SELF) = r3:2
+    r28 = lsr(r28, #5)                      // the depth
+    r5 = add(r5, #-32) }
+  RECORD p2, r17, r16, r28, r21:20
+  { r0 = add(r0, #32)
+    jump .L\name\()_resume }
+
+.L\name\()_exit:
+  { r28 = ##lwp_hex_state }
+  { memd(r28+#ST_NEXT) = r5:4
+    memw(r28+#ST_DROPS) = r6 }
+  { memd(r28+#ST_LOW) = r9:8 }
+  { r17:16 = memd(r29+#0)
+    r19:18 = memd(r29+#8) }
+  { r21:20 = memd(r29+#16)
+    r23:22 = memd(r29+#24) }
+  { r25:24 = memd(r29+#32)
+    r27:26 = memd(r29+#40) }
+  { dealloc_return }
+  .size \name, . - \name
+.endm
+
+  .text
+  REPLAY lwp_hex_replay_c20, 1
+  REPLAY lwp_hex_replay_upcycle, 0
+
+  .section .note.GNU-stack, "", @progbits
