@@ -84,8 +84,10 @@ _Static_assert(sizeof(struct lwp_hex_event) == 32 &&
 #define LWP_JOURNAL_EVENTS (1u << LWP_JOURNAL_LOG2)
 
 /** The journal, aligned to its size in bytes: the handlers find it full
- *  when the next event would be its end (lwp_handler.S). */
-struct lwp_hex_event lwp_hex_journal[LWP_JOURNAL_EVENTS]
+ *  when the next event would be its end (lwp_handler.S). Two events more:
+ *  the replay writes a sentinel event at its end and lwp_replay.S reads one
+ *  event past it. */
+struct lwp_hex_event lwp_hex_journal[LWP_JOURNAL_EVENTS + 2]
     __attribute__((aligned(LWP_JOURNAL_EVENTS * 32)));
 /** The next free event (the handlers load and store it as a word). Set
  *  before any probe can run, so that even a probe before start-up lands in
@@ -99,7 +101,8 @@ static struct lwp_hex_event *JournalFirst = lwp_hex_journal;
  * State of the replay
  *===----------------------------------------------------------------------===*/
 
-/** The record buffer and the shadow stack, as the replay keeps them.
+/** The record buffer, the shadow stack and the counter, as the replay keeps
+ *  them (lwp_replay.S reads and writes it: do not reorder).
  *
  *  The replay counts every probe (a record or a drop): the probe count is
  *  Drops + Next / 32 modulo 2^32 (Next moves by 32 a record), and the number
@@ -111,8 +114,16 @@ struct lwp_hex_state {
   uint32_t Drops;    /**< +8: records not stored + LWP_FOLD_WINDOW, modulo
                           2^32 */
   uint32_t Last;     /**< +12: address of the last record slot */
+  uint32_t Low;      /**< +16: c20's last value extended (QEMU) */
+  uint32_t High;     /**< +20: its wraps since start-up (units of 2^32) */
+  uint64_t Pause;    /**< +24: the counter ticks the replays took so far:
+                          every figure and record uses counter values less
+                          this, as if the replays had not run */
 };
 _Static_assert(sizeof(struct lwp_record_mem32) == 32, "record size");
+_Static_assert(offsetof(struct lwp_hex_state, Low) == 16 &&
+                   offsetof(struct lwp_hex_state, Pause) == 24,
+               "lwp_replay.S reads the state at these offsets");
 
 struct lwp_hex_state lwp_hex_state __attribute__((aligned(8)));
 
@@ -320,9 +331,8 @@ uint64_t lwp_hex_read_counter(void) {
                                                  : lwp_hex_read_upcycle();
 }
 
-/* c20 is 32 bits: its wraps since start-up, counted by extend(). */
-static uint64_t C20High;
-static uint32_t C20Last;
+/* c20 is 32 bits: its wraps since start-up are counted by extend() in
+ * lwp_hex_state.High, its last value in lwp_hex_state.Low. */
 
 /* The 64-bit counter value of \p Raw, a value the handlers journaled or
  * lwp_hex_read_counter returned; called in the order the values were read
@@ -332,18 +342,16 @@ static uint64_t extend(uint64_t Raw) {
   if (CounterKind != LWP_COUNTER_QEMU_PACKETS)
     return Raw;
   uint32_t Low = (uint32_t)Raw;
-  if (Low < C20Last)
-    C20High += 1ull << 32;
-  C20Last = Low;
-  return C20High | Low;
+  if (Low < lwp_hex_state.Low)
+    ++lwp_hex_state.High;
+  lwp_hex_state.Low = Low;
+  return ((uint64_t)lwp_hex_state.High << 32) | Low;
 }
 
-/* The counter ticks the replays took so far: every figure and record uses
- * counter values less this, as if the replays had not run. */
-static uint64_t Pause;
-
 /* The figures' counter value of now. */
-static uint64_t now(void) { return extend(lwp_hex_read_counter()) - Pause; }
+static uint64_t now(void) {
+  return extend(lwp_hex_read_counter()) - lwp_hex_state.Pause;
+}
 
 uint32_t lwp_hex_probe_pair_cost(void) { return PairCost; }
 
@@ -729,113 +737,103 @@ __attribute__((noinline)) static void fold(void) {
 /* The 64-bit counter value of the last event replayed. */
 static uint64_t LastEvent;
 
-/* Replays the journaled probes in order and empties the journal. The common
- * start and end are done here, with the state in locals; the rest goes
- * through startAt and endAt (and a drop that may fold through fold()), with
- * the state written back before and read again after. */
-static void replayJournal(void) {
-  const struct lwp_hex_event *End = lwp_hex_jnext;
-  const int C20 = CounterKind == LWP_COUNTER_QEMU_PACKETS;
-  const uint32_t Last = lwp_hex_state.Last;
-  const uint64_t Paused = Pause;
-  struct lwp_hex_frame *const Full = &lwp_hex_frames[LWP_STACK_FRAMES];
-  uint32_t Next, Drops;
-  struct lwp_hex_frame *Top;
-#define LWP_LOAD_STATE()                                                       \
-  (Next = lwp_hex_state.Next, Drops = lwp_hex_state.Drops, Top = topFrame())
-#define LWP_STORE_STATE()                                                      \
-  (lwp_hex_state.Next = Next, lwp_hex_state.Drops = Drops,                     \
-   lwp_hex_state.Top = (uint32_t)(uintptr_t)Top)
-  LWP_LOAD_STATE();
-  uint64_t High = C20High, Event = LastEvent;
-  uint32_t Low = C20Last;
-  for (const struct lwp_hex_event *Ev = JournalFirst; Ev < End; ++Ev) {
-    if (C20) {
-      /* extend(), inline. */
-      uint32_t L = (uint32_t)Ev->Counter;
-      if (__builtin_expect(L < Low, 0))
-        High += 1ull << 32;
-      Low = L;
-      Event = High | L;
-    } else {
-      Event = Ev->Counter;
+/* The replay's common path (lwp_replay.S): replays the events from \p Ev
+ * to \p End that have the common shapes and returns the first one it did
+ * not replay (End when none is left). NULL: every event takes the C path
+ * (LWP_HEXAGON_REPLAY=general, a test mode: both paths give the same
+ * dump). */
+typedef const struct lwp_hex_event *
+FastReplayFn(const struct lwp_hex_event *Ev, const struct lwp_hex_event *End);
+FastReplayFn lwp_hex_replay_c20, lwp_hex_replay_upcycle;
+static FastReplayFn *FastReplay;
+
+/* Replays event \p Ev, the general path of the replay: the common start and
+ * end are done here too (as lwp_replay.S does them), the rest goes through
+ * startAt, endAt and resumeAt (and a drop that may fold through fold()). */
+static void replayEvent(const struct lwp_hex_event *Ev) {
+  uint64_t Event = CounterKind == LWP_COUNTER_QEMU_PACKETS
+                       ? extend((uint32_t)Ev->Counter)
+                       : Ev->Counter;
+  uint64_t Now = Event - lwp_hex_state.Pause;
+  uint32_t Word = Ev->Word;
+  struct lwp_slot *Slot = (struct lwp_slot *)(uintptr_t)(Word & ~15u);
+  struct lwp_hex_frame *Top = topFrame();
+  uint32_t E = probeCount();
+  int Rec;
+  uint32_t Depth;
+  if (Word & 1) {
+    if (Top->SlotFlags != Word - 1) {
+      endAt(Slot, Ev->Sp, Ev->Site, Now);
+      return;
     }
-    uint64_t Now = Event - Paused;
-    uint32_t Word = Ev->Word;
-    struct lwp_slot *Slot = (struct lwp_slot *)(uintptr_t)(Word & ~15u);
-    uint32_t E = Drops + (Next >> 5); /* probeCount() */
-    int Rec;
-    uint32_t Depth;
-    if (Word & 1) {
-      if (__builtin_expect(Top->SlotFlags != Word - 1, 0)) {
-        LWP_STORE_STATE();
-        endAt(Slot, Ev->Sp, Ev->Site, Now);
-        LWP_LOAD_STATE();
-        continue;
-      }
-      /* The end of the top frame, an outermost instance: closeTop(). */
-      struct lwp_slot *P = (struct lwp_slot *)(uintptr_t)Top->Parent;
-      uint64_t Incl = Now - Top->Start;
-      Slot->total += Incl;
-      Slot->nested += (uint32_t)(E - Top->Es - 1);
-      Slot->index &= ~LWP_HEX_OPEN;
-      P->self -= Incl;
-      Depth = (uint32_t)(Top - lwp_hex_frames);
-      --Top;
-      /* Its start's REC bit: clearRec() clears it when the count passes the
-       * cap while the instance is open. */
-      Rec = Slot->bias <= 0;
-    } else if (__builtin_expect(Word & 2, 0)) {
-      LWP_STORE_STATE();
-      resumeAt(Slot, Ev->Sp, Ev->Site, Now);
-      LWP_LOAD_STATE();
-      continue;
-    } else {
-      /* The common start: a registered region not open, inside the top
-       * frame's function or deeper, room on the stack. */
-      /* One test of all four (no early outs: the loads go in parallel). */
-      if (__builtin_expect(((int32_t)Slot->index <= 0) |
-                               (Ev->Sp > frameSp(Top)) | (Top == Full) |
-                               (OvfDepth != 0),
-                           0)) {
-        LWP_STORE_STATE();
-        startAt(Slot, Ev->Sp, Ev->Site, Now);
-        LWP_LOAD_STATE();
-        continue;
-      }
-      Rec = countStart(Slot);
-      struct lwp_slot *P = frameSlot(Top);
-      Slot->index |= LWP_HEX_OPEN;
-      ++Top;
-      Top->SlotFlags = Word;
-      Top->SpRec = Ev->Sp | (Rec ? LWP_HEX_F_REC : 0);
-      Top->Start = Now;
-      Top->Parent = (uint32_t)(uintptr_t)P;
-      Top->Es = E;
-      ++P->children;
-      Depth = (uint32_t)(Top - lwp_hex_frames);
+    /* The end of the top frame, an outermost instance: closeTop(). */
+    struct lwp_slot *P = (struct lwp_slot *)(uintptr_t)Top->Parent;
+    uint64_t Incl = Now - Top->Start;
+    Slot->total += Incl;
+    Slot->nested += (uint32_t)(E - Top->Es - 1);
+    Slot->index &= ~LWP_HEX_OPEN;
+    P->self -= Incl;
+    Depth = (uint32_t)(Top - lwp_hex_frames);
+    lwp_hex_state.Top = (uint32_t)(uintptr_t)(Top - 1);
+    /* Its start's REC bit: clearRec() clears it when the count passes the
+     * cap while the instance is open. */
+    Rec = Slot->bias <= 0;
+  } else if (Word & 2) {
+    resumeAt(Slot, Ev->Sp, Ev->Site, Now);
+    return;
+  } else {
+    /* The common start: a registered region not open, inside the top
+     * frame's function or deeper, room on the stack. */
+    if (((int32_t)Slot->index <= 0) | (Ev->Sp > frameSp(Top)) |
+        (Top == &lwp_hex_frames[LWP_STACK_FRAMES]) | (OvfDepth != 0)) {
+      startAt(Slot, Ev->Sp, Ev->Site, Now);
+      return;
     }
-    if (Rec && Next <= Last) {
-      /* takeRecord() */
-      struct lwp_record_mem32 *R = (struct lwp_record_mem32 *)(uintptr_t)Next;
-      Next += sizeof(struct lwp_record_mem32);
-      R->site = Ev->Site;
-      R->id_word = Word;
-      R->depth = Depth;
-      R->cycles = Now;
-    } else if (__builtin_expect((++Drops & 0x3fffffffu) < LWP_FOLD_WINDOW, 0)) {
-      /* countDrop() in the window that may fold. */
-      LWP_STORE_STATE();
-      fold();
-      LWP_LOAD_STATE();
-    }
+    Rec = countStart(Slot);
+    struct lwp_slot *P = frameSlot(Top);
+    Slot->index |= LWP_HEX_OPEN;
+    ++Top;
+    Top->SlotFlags = Word;
+    Top->SpRec = Ev->Sp | (Rec ? LWP_HEX_F_REC : 0);
+    Top->Start = Now;
+    Top->Parent = (uint32_t)(uintptr_t)P;
+    Top->Es = E;
+    ++P->children;
+    lwp_hex_state.Top = (uint32_t)(uintptr_t)Top;
+    Depth = (uint32_t)(Top - lwp_hex_frames);
   }
-  LWP_STORE_STATE();
-#undef LWP_LOAD_STATE
-#undef LWP_STORE_STATE
-  C20High = High;
-  C20Last = Low;
-  LastEvent = Event;
+  struct lwp_record_mem32 *R = Rec ? takeRecord() : NULL;
+  if (R) {
+    R->site = Ev->Site;
+    R->id_word = Word;
+    R->depth = Depth;
+    R->cycles = Now;
+  } else {
+    countDrop();
+  }
+}
+
+/* Replays the journaled probes in order and empties the journal: the common
+ * shapes in lwp_replay.S, each other event in C (replayEvent), and every
+ * event in C while starts past a full stack are pending. */
+static void replayJournal(void) {
+  const struct lwp_hex_event *Ev = JournalFirst, *End = lwp_hex_jnext;
+  if (Ev == End)
+    return;
+  /* The sentinel: a resume word of a slot that can be read (lwp_replay.S
+   * stops at it without a compare with End). */
+  lwp_hex_jnext->Word = (uint32_t)(uintptr_t)&lwp_hex_top_slot | 2;
+  while (Ev != End) {
+    if (FastReplay && !OvfDepth) {
+      Ev = FastReplay(Ev, End);
+      if (Ev == End)
+        break;
+    }
+    replayEvent(Ev++);
+  }
+  LastEvent = CounterKind == LWP_COUNTER_QEMU_PACKETS
+                  ? ((uint64_t)lwp_hex_state.High << 32) | lwp_hex_state.Low
+                  : End[-1].Counter;
   lwp_hex_jnext = JournalFirst;
 }
 
@@ -847,7 +845,7 @@ static void syncJournal(void) {
   uint64_t Before = lwp_hex_read_counter();
   replayJournal();
   uint64_t From = extend(Before);
-  Pause += extend(lwp_hex_read_counter()) - From;
+  lwp_hex_state.Pause += extend(lwp_hex_read_counter()) - From;
 }
 
 /* The counter ticks of the journal-full path outside what lwp_hex_journal_full
@@ -859,7 +857,7 @@ static void syncJournal(void) {
  * test/Runtime/Hexagon/nest.ll and packets.c check that a journal replayed
  * after every probe gives the figures of a large one, to the packet). On
  * hardware the value is an estimate in cycles. */
-#define LWP_REPLAY_TAIL 22
+#define LWP_REPLAY_TAIL 21
 
 /** Called by a handler (lwp_handler.S, .Ljournal_call, every register of the
  *  caller saved) when its event filled the journal: replays it and takes its
@@ -870,7 +868,7 @@ void lwp_hex_journal_full(void) {
   uint64_t Now = extend(lwp_hex_read_counter());
   /* Nothing moves when the counter does not (UPCYCLE under QEMU). */
   if (Now > LastEvent)
-    Pause += Now - LastEvent + LWP_REPLAY_TAIL;
+    lwp_hex_state.Pause += Now - LastEvent + LWP_REPLAY_TAIL;
 }
 
 /*===----------------------------------------------------------------------===*
@@ -1407,6 +1405,16 @@ _Noreturn void lwp_hex_start(int Argc, char **Argv, char **Envp) {
                     "counter; recording UPCYCLE (0 under QEMU)\n");
     CounterKind = LWP_COUNTER_PCYCLES;
   }
+  /* The replay's common path in assembly unless LWP_HEXAGON_REPLAY=general
+   * (test mode: the C replay only; the figures are the same). */
+  FastReplay = CounterKind == LWP_COUNTER_QEMU_PACKETS ? lwp_hex_replay_c20
+                                                       : lwp_hex_replay_upcycle;
+  const char *Replay = getEnv("LWP_HEXAGON_REPLAY");
+  if (Replay && !memcmp(Replay, "general", 8))
+    FastReplay = NULL;
+  else if (Replay && *Replay && memcmp(Replay, "fast", 5))
+    lwp_hex_puts(2, "lwp: ignoring LWP_HEXAGON_REPLAY: not 'fast' or "
+                    "'general'; using fast\n");
   JournalFirst =
       lwp_hex_journal + LWP_JOURNAL_EVENTS -
       parseEnvNumber("LWP_HEXAGON_JOURNAL", getEnv("LWP_HEXAGON_JOURNAL"), 1,
