@@ -92,6 +92,14 @@ config.substitutions.append(("%qemu_hexagon", "/usr/bin/qemu-hexagon"))
 if os.path.exists("/usr/bin/qemu-hexagon"):
     config.available_features.add("qemu-hexagon")
 
+# Debian's chromium, headless: the HTML report's tests (test/Report/HTML)
+# load pages in it (%browse dom PAGE [#FRAGMENT], %browse screenshot PAGE PNG).
+if os.path.exists("/usr/bin/chromium"):
+    config.available_features.add("chromium")
+config.substitutions.append(
+    ("%browse", "python3 %s" % os.path.join(
+        config.lwp_src_root, "test", "Report", "HTML", "Inputs", "browse.py")))
+
 # libFuzzer targets (utils/fuzz), built with clang.
 if os.path.exists(os.path.join(config.lwp_tools_dir, "lwp-fuzz-dump")):
     config.available_features.add("lwp-fuzzers")
