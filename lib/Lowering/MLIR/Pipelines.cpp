@@ -82,8 +82,11 @@ void lwp::registerLWPPipelines() {
                                    ? ",scf-forall-to-parallel,convert-scf-to-"
                                      "openmp,finalize-memref-to-llvm"
                                    : "";
+        // vector.print (upstream tests print with it) becomes loops and
+        // calls of the runner utilities (printF32, printOpen ...).
         append(PM, Lower + ",expand-strided-metadata,lower-affine" + Parallel +
-                       ",convert-scf-to-cf,convert-to-llvm,"
+                       ",convert-vector-to-scf,convert-scf-to-cf,"
+                       "convert-vector-to-llvm,convert-to-llvm,"
                        "reconcile-unrealized-casts");
       });
 }
