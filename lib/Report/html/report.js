@@ -709,7 +709,7 @@
       const id = target.dataset.id, w0 = widthOf(target);
       click(target);
       const z = document.querySelector(`#icicle-svg g.node[data-id="${id}"]`);
-      out.push(`icicle click: ${target.dataset.name} (region ${id}) width ${w0.toFixed(1)} -> ${z ? widthOf(z).toFixed(1) : "gone"} of ${icicle.width}; ${document.getElementById("icicle-zoom").textContent}`);
+      out.push(`icicle click: ${target.dataset.name} (region ${id}) width ${w0.toFixed(1)} to ${z ? widthOf(z).toFixed(1) : "gone"} of ${icicle.width.toFixed(1)}; ${document.getElementById("icicle-zoom").textContent}`);
       click(document.getElementById("icicle-reset"));
     }
     // Timeline: click the first instance.
@@ -718,7 +718,7 @@
       const box = document.getElementById("timeline"), span0 = box.dataset.t1 - box.dataset.t0;
       click(inst);
       const span1 = box.dataset.t1 - box.dataset.t0;
-      out.push(`timeline instances: ${timeline.inst.length}; click on region ${inst.dataset.id}: span ${num(span0)} -> ${num(span1)} (${span1 < span0 ? "zoomed" : "not zoomed"})`);
+      out.push(`timeline instances: ${timeline.inst.length}; click on region ${inst.dataset.id}: span ${num(span0)} to ${num(span1)} (${span1 < span0 ? "zoomed" : "not zoomed"})`);
     }
     out.push(`sources embedded: ${document.querySelectorAll('.source-file[data-embedded="yes"]').length} of ${document.querySelectorAll(".source-file").length}`);
   }
