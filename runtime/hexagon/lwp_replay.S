@@ -132,13 +132,86 @@
   { r12 = add(r13, ##(32 * LWP_STACK_FRAMES)) }
   { r2 = and(r6, ##0x3fffffff)
     r3 = or(r6, ##0x3fffffff) }
-  // Lim (r28): the capped pair below takes two drops while Drops < Lim,
-  // that is while both stay out of the fold's window (0 when Drops is in it
-  // or near: every pair then goes through the checks of the slow path).
-  { p0 = cmp.gtu(r2, #FOLD_WINDOW + 1)
+  // Lim (r28): the blocks below take up to two drops while Drops < Lim,
+  // that is while both stay out of the fold's window (a drop whose count
+  // modulo 2^30 is below FOLD_WINDOW); 0 when the next drop would be in it
+  // (every event then takes the general loop, which checks each drop).
+  { p0 = cmp.gtu(r2, #FOLD_WINDOW - 2)      // Drops + 1 out of the window
     r28 = add(r3, #-1) }
   { if (!p0) r28 = #0 }
   { memw(r29+#48) = r28 }
+
+  { jump .L\name\()_fast }
+
+  //--- An end of the top frame's region, no flag on the frame (the common
+  // end of the C replay), one drop out of the fold's window; 14 packets. An
+  // end that follows comes straight back here.
+.L\name\()_end1:
+  { r17:16 = memd(r0+#0)                    // {Site, Word}
+    r27:26 = memd(r5+#F_SLOT)               // the top frame {SpRec, flags}
+    p0 = cmp.gtu(r28, r6)                   // the drops
+    r3 = lsr(r4, #5) }
+  { r14 = and(r16, #-16)                    // the slot
+    r2 = add(r16, #-1)
+.if \c20
+    r19 = memw(r0+#16)                      // c20
+.else
+    r21:20 = memd(r0+#16)                   // UPCYCLE
+.endif
+    r23:22 = memd(r5+#F_START) }
+  { p1 = cmp.eq(r26, r2)                    // the top frame's, no flag
+    r25:24 = memd(r14+#S_INDEX)             // {bias, index}
+    r27:26 = memd(r5+#F_PARENT)             // {Es, Parent}
+    r3 = add(r3, r6) }                      // the probe count before it
+  { p0 = and(p0, p1)
+.if \c20
+    p3 = cmp.gtu(r8, r19)                   // a c20 wrap
+    r2 = r9
+.else
+    r21:20 = sub(r21:20, r11:10)            // Now
+.endif
+    r3 = sub(r3, r27) }
+  { if (!p0) jump:nt .L\name\()_loop
+.if \c20
+    if (p3) r2 = add(r9, #1)
+.endif
+    r3 = add(r3, #-1)                       // probes inside it
+    p2 = !cmp.gt(r25, #0) }                 // recorded: bias <= 0
+  { r24 = clrbit(r24, #31)                  // closed
+.if \c20
+    r9:8 = combine(r2, r19)
+.endif
+    r19:18 = memd(r14+#S_TOTAL) }
+  { memw(r14+#S_INDEX) = r24
+.if \c20
+    r21:20 = sub(r9:8, r11:10)              // Now
+.endif
+    r25:24 = memd(r14+#S_NESTED) }
+  { r23:22 = sub(r21:20, r23:22)            // inclusive cycles
+    r25:24 = add(r3, r25:24)
+    r3:2 = memd(r26+#S_SELF)
+    p0 = cmp.gtu(r4, r7) }                  // the buffer is full
+  { r19:18 = add(r19:18, r23:22)
+    memd(r14+#S_NESTED) = r25:24
+    r3:2 = sub(r3:2, r23:22)
+    r15 = sub(r5, r13) }
+  { memd(r14+#S_TOTAL) = r19:18
+    memd(r26+#S_SELF) = r3:2
+    r15 = lsr(r15, #5)                      // the depth
+    r5 = add(r5, #-32) }
+  { p0 = and(p2, !p0)
+    r27 = add(r6, #1)
+    r2 = memw(r0+#32)                       // the next event's word
+    r0 = add(r0, #32) }
+  { if (p0) memw(r4+#0) = r17
+    if (p0) memw(r4+#4) = r16
+    if (!p0) r6 = r27
+    p1 = tstbit(r2, #0) }                   // an end: straight here again
+  { if (p0) memw(r4+#8) = r15
+    if (p0) memd(r4+#16) = r21:20
+    if (p0) r4 = add(r4, #32)
+    if (p1) jump .L\name\()_end1 }
+  // (falls through to the leaf pair)
 
 .L\name\()_fast:
   //--- A capped leaf pair: a start whose next event is the end of the same
@@ -147,9 +220,12 @@
   // probe's stack the top frame's or below, room on the stack (the C
   // replay's conditions of a common start), two drops out of the fold's
   // window. No record, no frame: the count, the total, the parent's self
-  // and children, two drops; 12 packets. Loads through the slot are
+  // and children, two drops; 13 packets. Loads through the slot are
   // predicated on a start (a resume's slot may be 0; so may the sentinel
-  // event the C driver writes at End, whose word is 2).
+  // event the C driver writes at End, whose word is 2). With c20, the wraps
+  // are counted once for the pair (Low > c20 at the end): the C replay
+  // counts them per event, the same unless 2^32 packets pass between two
+  // probes.
   { r17:16 = memd(r0+#0)                    // {Site, Word}
     r27:26 = memd(r5+#F_SLOT)               // the top frame {SpRec, flags}
     p0 = cmp.gtu(r28, r6) }                 // the drops
@@ -161,34 +237,35 @@
     r18 = memw(r0+#8)                       // Sp
     r2 = add(r16, #1)
     r27 = and(r27, #-8) }                   // the top frame's stack
-  { p0 = and(p0, p1)
-    p1 = cmp.eq(r3, r2)                     // the next event ends it
+  { p3 = cmp.eq(r3, r2)                     // the next event ends it
+    if (!p3.new) jump:nt .L\name\()_single
 .if \c20
     r19 = memw(r0+#16)                      // c20 at the start
     r23 = memw(r0+#48) }                    // c20 at the end
 .else
-    r17:16 = memd(r0+#16)                   // UPCYCLE at the start
-    r23:22 = memd(r0+#48) }                 // UPCYCLE at the end
+    r23:22 = memd(r0+#16)                   // UPCYCLE at the start
+    r17:16 = memd(r0+#48) }                 // UPCYCLE at the end
 .endif
-  { p2 = cmp.gtu(r18, r27)                  // a stack above the top frame's
-    p3 = cmp.gt(r24, #0)                    // registered, not open
-    if (p0) r27:26 = memd(r14+#S_TOTAL)
+  { p0 = and(p0, p1)
+    p2 = cmp.gtu(r18, r27)                  // a stack above the top frame's
+    if (p1) r27:26 = memd(r14+#S_TOTAL)
     r21:20 = memd(r15+#S_CHILDREN) }
-  { p0 = and(p0, and(p1, !p2))
+  { p0 = and(p0, !p2)
     p1 = cmp.gtu(r25, ##0x3ffffffe)         // recorded, or an overflow move
-    r2 = add(r25, #1) }                     // the new bias
+    p3 = cmp.gt(r24, #0) }                  // registered, not open
   { p0 = and(p0, and(p3, !p1))
     p1 = cmp.eq(r5, r12)                    // the stack is full
-    r25:24 = memd(r15+#S_SELF)
+    r2 = add(r25, #1)                       // the new bias
 .if \c20
     r3 = sub(r23, r19) }                    // inclusive packets
   { p0 = and(p0, !p1)
-    p3 = cmp.gtu(r8, r19)                   // a c20 wrap before the start
-    p2 = cmp.gtu(r19, r23)                  // a wrap between the two
-    r19:18 = combine(#0, r3) }
+    p3 = cmp.gtu(r8, r23)                   // a c20 wrap
+    r19:18 = combine(#0, r3)
+    r25:24 = memd(r15+#S_SELF) }
 .else
-    r19:18 = sub(r23:22, r17:16) }          // inclusive cycles
-  { p0 = and(p0, !p1) }
+    r19:18 = sub(r17:16, r23:22) }          // inclusive cycles
+  { p0 = and(p0, !p1)
+    r25:24 = memd(r15+#S_SELF) }
 .endif
   { if (!p0) jump:nt .L\name\()_slow        // (the packet runs either way)
     if (p0) memw(r14+#4) = r2               // the bias
@@ -202,19 +279,112 @@
     r21:20 = add(r3, r21:20) }
   { memd(r14+#S_TOTAL) = r27:26
     r25:24 = sub(r25:24, r19:18)
-.if \c20
-    if (p2) r9 = add(r9, #1)
-.endif
+    r2 = memw(r0+#64)                       // the next event's word
     r0 = add(r0, #64) }
   { memd(r15+#S_CHILDREN) = r21:20
     memd(r15+#S_SELF) = r25:24
+    p1 = tstbit(r2, #0)                     // an end
+    if (!p1.new) jump:t .L\name\()_fast }
+  { jump .L\name\()_end1 }
+
+  // Not a leaf pair (p1: a start).
+.L\name\()_single:
+  { if (p1) jump .L\name\()_start1
+    r16 = memw(r0+#0) }
+.L\name\()_single_end:
+  { p2 = tstbit(r16, #0)
+    if (p2.new) jump:t .L\name\()_end1 }
+  { jump .L\name\()_loop }
+  // A leaf pair the block above did not take: a start whose conditions the
+  // start below checks again.
+.L\name\()_slow:
+  { r16 = memw(r0+#0) }
+  { p1 = bitsclr(r16, #3)
+    if (p1.new) jump:t .L\name\()_start1 }
+  { jump .L\name\()_single_end }
+
+  //--- A start, recorded or not, not followed by its end: the common start
+  // of the C replay (a registered region not open, the probe's stack the
+  // top frame's or below, room on the stack, no overflow move, one drop out
+  // of the fold's window): a frame is pushed; 14 packets. Else the general
+  // loop below.
+.L\name\()_start1:
+  { r17:16 = memd(r0+#0)                    // {Site, Word}
+    r27:26 = memd(r5+#F_SLOT)               // the top frame {SpRec, flags}
+    p0 = cmp.gtu(r28, r6)                   // the drops
+    r3 = lsr(r4, #5) }
+  { r14 = and(r16, #-16)                    // the slot
+    r15 = and(r26, #-16)                    // the parent
+    r18 = memw(r0+#8)                       // Sp
+.if \c20
+    r19 = memw(r0+#16) }                    // c20
+.else
+    r21:20 = memd(r0+#16) }                 // UPCYCLE
+.endif
+  { r25:24 = memd(r14+#S_INDEX)             // {bias, index}
+    r23:22 = memd(r15+#S_CHILDREN)
+    r27 = and(r27, #-8)                     // the top frame's stack
+    p1 = !cmp.eq(r5, r12) }                 // room on the stack
+  { p2 = cmp.gtu(r18, r27)                  // a stack above the top frame's
+    p3 = cmp.gt(r24, #0)                    // registered, not open
+    r3 = add(r3, r6)                        // the probe count before it
+.if \c20
+    r2 = r9 }
+.else
+    r21:20 = sub(r21:20, r11:10) }          // Now
+.endif
+  { p0 = and(p0, and(p3, !p2))
+    p2 = cmp.gt(r25, ##0x3ffffffe)          // an overflow move
+.if \c20
+    p3 = cmp.gtu(r8, r19) }                 // a c20 wrap
+.else
+    }
+.endif
+  { p0 = and(p0, and(p1, !p2))
+.if \c20
+    if (p3) r2 = add(r9, #1)
+.endif
+    p1 = tstbit(r25, #31)                   // recorded (count <= cap)
+    r27 = add(r25, #1) }                    // the new bias
+  { if (!p0) jump:nt .L\name\()_loop
+.if \c20
+    if (p0) r9:8 = combine(r2, r19)
+.endif
+    if (p1) r18 = add(r18, #1)              // LWP_HEX_F_REC
+    r26 = add(r5, #32) }                    // the frame
+  { memw(r14+#4) = r27
+.if \c20
+    r21:20 = sub(r9:8, r11:10)              // Now
+.endif
+    r24 = setbit(r24, #31)                  // open
+    r2 = #1 }
+  { memw(r14+#S_INDEX) = r24
+    memw(r26+#F_SLOT) = r16
+    r23:22 = add(r2, r23:22)
+    r5 = r26 }
+  { memw(r26+#4) = r18
+    memd(r26+#F_START) = r21:20
+    r2 = sub(r26, r13)
+    r0 = add(r0, #32) }
+  { memw(r26+#F_PARENT) = r15
+    memw(r26+#20) = r3
+    r2 = lsr(r2, #5)                        // the depth
+    p0 = cmp.gtu(r4, r7) }                  // the buffer is full
+  { memd(r15+#S_CHILDREN) = r23:22
+    p0 = and(p1, !p0)
+    r3 = add(r6, #1) }
+  { if (p0) memw(r4+#0) = r17
+    if (p0) memw(r4+#4) = r16
+    if (!p0) r6 = r3 }
+  { if (p0) memw(r4+#8) = r2
+    if (p0) memd(r4+#16) = r21:20
+    if (p0) r4 = add(r4, #32)
     jump .L\name\()_fast }
 
-  // Every other shape, one event (or a recorded leaf pair) at a time.
+  // Every other shape, one event at a time.
 .L\name\()_resume:
   { r28 = memw(r29+#48) }
   { jump .L\name\()_fast }
-.L\name\()_slow:
 .L\name\()_loop:
   { p0 = cmp.gtu(r1, r0)
     if (!p0.new) jump:nt .L\name\()_exit

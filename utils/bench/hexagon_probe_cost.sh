@@ -32,7 +32,7 @@ T="$(mktemp -d)"
 trap 'rm -rf "$T"' EXIT
 
 CC=("$LLVM/clang" --target=hexagon-unknown-linux-musl -mcpu=hexagonv67
-    -ffreestanding -nostdlib -fno-pic -G0 -O2 -I "$ROOT/include"
+    -ffreestanding -nostdlib -fno-pic -G0 -O2 -gline-tables-only -I "$ROOT/include"
     -I "$ROOT/runtime/hexagon/include")
 link() { "$LLVM/ld.lld" -static --build-id "$LIB/lwp_hexagon_crt0.o" "$1" \
            "$LIB/liblwp_hexagon.a" -o "$2"; }
@@ -47,10 +47,11 @@ field() { awk -v k="$1" '$1 == k { print $2 }'; }
 # run WORKLOAD CALLS [ENV...]: "<probes> <packets per probe of run time>"
 # (one decimal) and the in-region figure in $T/in_region.
 run() {
-  local w=$1 n=$2; shift 2
+  local w=$1 n=$2 x=; shift 2
+  [ "${1:-}" = nodump ] && { x=nodump; shift; }
   local out plain
-  out=$(env LWP_OUTPUT= "$@" qemu-hexagon "$T/lwp" "$w" "$n")
-  plain=$(env LWP_OUTPUT= qemu-hexagon "$T/plain" "$w" "$n")
+  out=$(env LWP_OUTPUT= "$@" qemu-hexagon "$T/lwp" "$w" "$n" $x)
+  plain=$(env LWP_OUTPUT= qemu-hexagon "$T/plain" "$w" "$n" $x)
   echo "$out" | field in_region > "$T/in_region"
   awk -v a="$(echo "$out" | field span)" -v b="$(echo "$plain" | field span)" \
       -v p="$(echo "$out" | field probes)" \
@@ -74,9 +75,11 @@ for w in flat nested deep; do
   case $w in flat) rec=32000 ;; nested) rec=16000 ;; deep) rec=4000 ;; esac
   row $w "cap 100" "$CALLS"
   row $w "all recorded" $rec LWP_CAP=2147483647
+  row $w "all recorded, no dump" $rec nodump LWP_CAP=2147483647
   row $w "general path forced" "$CALLS" LWP_HEXAGON_REPLAY=general
 done
 echo
 echo "per probe = (instrumented span - twin span) / probes; spans in QEMU"
 echo "packets (c20) from before the calls to after lwp_dump (the dump of the"
-echo "instrumented build included); -stats-level=40, one region a function."
+echo "instrumented build included, but in the rows \"no dump\"); -stats-level=40,"
+echo "one region a function."
