@@ -497,12 +497,31 @@ static void closeTop(uint64_t Now, uint32_t E, int Unwound) {
   lwp_hex_state.Top = (uint32_t)(uintptr_t)(F - 1);
 }
 
-/* Closes, as unwound, the frames of functions that were left without their
- * end probes: those whose stack lies below the probe's stack \p Sp. */
-static void closeStale(uint32_t Sp, uint64_t Now, uint32_t E) {
-  while (topFrame() != lwp_hex_frames && frameSp(topFrame()) < Sp)
-    closeTop(Now, E, 1);
+/* The shadow stack's rules (runtime/common/lwp_figures.h) over the frames
+ * above: frame K is lwp_hex_frames[K], its region its slot; a close needs
+ * the probe count before the probe (E). */
+struct lwp_hex_fig {
+  uint32_t E; /* the probe count before the probe that closes */
+};
+#define LWP_FIG_STATE struct lwp_hex_fig
+static inline uint32_t lwp_fig_depth(struct lwp_hex_fig *C) {
+  (void)C;
+  return (uint32_t)(topFrame() - lwp_hex_frames);
 }
+static inline uintptr_t lwp_fig_frame_sp(struct lwp_hex_fig *C, uint32_t K) {
+  (void)C;
+  return frameSp(&lwp_hex_frames[K]);
+}
+static inline uintptr_t lwp_fig_frame_region(struct lwp_hex_fig *C,
+                                             uint32_t K) {
+  (void)C;
+  return (uintptr_t)frameSlot(&lwp_hex_frames[K]);
+}
+static inline void lwp_fig_close_top(struct lwp_hex_fig *C, uint64_t Now,
+                                     int Unwound) {
+  closeTop(Now, C->E, Unwound);
+}
+#include "lwp_figures.h"
 
 /* Starts past a full stack whose probe ran in a function above them (a
  * larger stack pointer) were left without their ends: forget them. */
@@ -564,20 +583,11 @@ static int countStart(struct lwp_slot *S) {
 __attribute__((noinline)) static void
 startAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site, uint64_t Now) {
   uint32_t E = probeCount();
+  struct lwp_hex_fig C = {E};
   forgetOverflowed(Sp);
-  closeStale(Sp, Now, E);
-  if (Slot->index & LWP_HEX_OPEN) {
-    /* A region cannot run inside itself at the same stack position
-     * (recursion needs a new stack frame): an open instance of it there was
-     * left by a longjmp back into its caller, and so was every frame
-     * above it. */
-    struct lwp_hex_frame *K = topFrame();
-    while (K != lwp_hex_frames && frameSp(K) == Sp && frameSlot(K) != Slot)
-      --K;
-    if (K != lwp_hex_frames && frameSp(K) == Sp && frameSlot(K) == Slot)
-      while (topFrame() >= K)
-        closeTop(Now, E, 1);
-  }
+  lwp_fig_close_stale(&C, Sp, Now);
+  if (Slot->index & LWP_HEX_OPEN)
+    lwp_fig_close_reentered(&C, (uintptr_t)Slot, Sp, Now);
   int Rec = countStart(Slot);
   if (!Rec && (Slot->index & LWP_HEX_OPEN) && slotCount(Slot) == Cap + 1ull)
     clearRec(Slot);
@@ -642,21 +652,12 @@ __attribute__((noinline)) static void endAt(struct lwp_slot *Slot, uint32_t Sp,
     if (!--OvfDepth)
       topFrame()->SlotFlags &= ~LWP_HEX_F_OVF;
   } else {
-    closeStale(Sp, Now, E);
-    struct lwp_hex_frame *K = topFrame();
+    struct lwp_hex_fig C = {E};
+    lwp_fig_close_stale(&C, Sp, Now);
     if (Slot->index & LWP_HEX_OPEN)
-      while (K != lwp_hex_frames && frameSlot(K) != Slot)
-        --K;
-    if (K != lwp_hex_frames && frameSlot(K) == Slot) {
-      /* Frames above it were left without their end probes. */
-      while (topFrame() != K)
-        closeTop(Now, E, 1);
-      Depth = (uint32_t)(K - lwp_hex_frames);
-      closeTop(Now, E, 0);
-    } else if (topFrame() == lwp_hex_frames) {
-      /* No open instance: not accounted. */
-      ++Outside;
-    }
+      Depth = lwp_fig_close_end(&C, (uintptr_t)Slot, Now);
+    if (!Depth && topFrame() == lwp_hex_frames)
+      ++Outside; /* no open instance: not accounted */
   }
   struct lwp_record_mem32 *R = Slot->bias <= 0 ? takeRecord() : NULL;
   if (R) {
@@ -679,14 +680,9 @@ __attribute__((noinline)) static void endAt(struct lwp_slot *Slot, uint32_t Sp,
  * else counts a drop; otherwise it is not a probe of the counts. */
 __attribute__((noinline)) static void
 resumeAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site, uint64_t Now) {
-  uint32_t E = probeCount();
+  struct lwp_hex_fig C = {probeCount()};
   forgetOverflowed(Sp);
-  struct lwp_hex_frame *Before = topFrame();
-  closeStale(Sp, Now, E);
-  while (topFrame() != lwp_hex_frames && frameSp(topFrame()) == Sp &&
-         frameSlot(topFrame()) != Slot)
-    closeTop(Now, E, 1);
-  if (topFrame() == Before)
+  if (!lwp_fig_resume(&C, (uintptr_t)Slot, Sp, Now))
     return;
   if (topFrame() == lwp_hex_frames)
     ++Outside;
