@@ -738,9 +738,13 @@
     document.title = "LWP report: " + DATA.title;
     document.getElementById("title").textContent = "LWP report: " + DATA.title;
     renderHeader(main);
+    // The table first (the icicle chart's names come from its rows), then
+    // the chart moved above it: the nest at a glance, the figures below.
     renderTable(main);
-    renderSummary(main);
     renderIcicleSection(main);
+    main.insertBefore(document.getElementById("icicle-section"),
+      document.getElementById("regions-section"));
+    renderSummary(main);
     renderTimelineSection(main);
     renderSources(main);
     const nav = document.getElementById("nav");
