@@ -165,6 +165,27 @@ static struct lwp_core *getCore(void) {
   return C;
 }
 
+/* The shadow stack's rules (runtime/common/lwp_figures.h, shared with the
+ * Hexagon replay) over a thread's frames: frame K is stack[K - 1], its
+ * region its ID. */
+#define LWP_FIG_STATE struct lwp_thread_state
+static inline uint32_t lwp_fig_depth(struct lwp_thread_state *S) {
+  return S->depth;
+}
+static inline uintptr_t lwp_fig_frame_sp(struct lwp_thread_state *S,
+                                         uint32_t K) {
+  return S->stack[K - 1].sp;
+}
+static inline uintptr_t lwp_fig_frame_region(struct lwp_thread_state *S,
+                                             uint32_t K) {
+  return S->stack[K - 1].id;
+}
+static inline void lwp_fig_close_top(struct lwp_thread_state *S, uint64_t Now,
+                                     int Unwound) {
+  lwp_close_top(S, Now, Unwound);
+}
+#include "../common/lwp_figures.h"
+
 /* The entry points every copy exports call the core. */
 
 __attribute__((preserve_all)) struct lwp_thread_state *
@@ -176,8 +197,7 @@ lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
   lwp_tls_state = S;
   /* Frames below the probe's stack position belong to functions that were
    * left without their end probes: close them now. */
-  while (S->depth && S->stack[S->depth - 1].sp < Sp)
-    lwp_close_top(S, Now, 1);
+  lwp_fig_close_stale(S, Sp, Now);
   if (Id - 1u >= S->count_limit) {
     ++S->dropped;
     if (Id)
@@ -188,14 +208,8 @@ lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
    * needs a new stack frame): an open instance of this region there was left
    * without its end probe (a longjmp back into its caller), and so was
    * everything above it. */
-  if (IsStart && S->acc[Id].open) {
-    uint32_t K = S->depth;
-    while (K && S->stack[K - 1].sp == Sp && S->stack[K - 1].id != Id)
-      --K;
-    if (K && S->stack[K - 1].sp == Sp && S->stack[K - 1].id == Id)
-      while (S->depth >= K)
-        lwp_close_top(S, Now, 1);
-  }
+  if (IsStart && S->acc[Id].open)
+    lwp_fig_close_reentered(S, Id, Sp, Now);
   if (S->depth == S->stack_capacity) {
     /* No memory for a deeper stack: the execution is still counted; its
      * cycles are not (its end finds no open instance). */
@@ -212,32 +226,19 @@ __attribute__((preserve_all)) uint32_t lwp_end_slow(struct lwp_thread_state *S,
                                                     uint32_t Id, uint64_t Now,
                                                     uintptr_t Sp) {
   /* Frames of functions left without their end probes. */
-  while (S->depth && S->stack[S->depth - 1].sp < Sp)
-    lwp_close_top(S, Now, 1);
+  lwp_fig_close_stale(S, Sp, Now);
   if (!S->acc[Id].open)
     return 0; /* an end without its start: not accounted */
-  while (S->depth && S->stack[S->depth - 1].id != Id)
-    lwp_close_top(S, Now, 1);
-  if (!S->depth)
-    return 0;
-  uint32_t Depth = S->depth;
-  lwp_close_top(S, Now, 0);
-  return Depth;
+  return lwp_fig_close_end(S, Id, Now);
 }
 
 __attribute__((preserve_all)) void lwp_resume_slow(struct lwp_thread_state *S,
                                                    uint32_t Id, uint64_t Now,
                                                    uintptr_t Sp,
                                                    uint64_t Site) {
-  uint32_t Before = S->depth;
-  /* Instances of the functions the non-local exit left. */
-  while (S->depth && S->stack[S->depth - 1].sp < Sp)
-    lwp_close_top(S, Now, 1);
-  /* Instances of the resuming function that do not enclose the point. */
-  while (S->depth && S->stack[S->depth - 1].sp == Sp &&
-         S->stack[S->depth - 1].id != Id)
-    lwp_close_top(S, Now, 1);
-  if (S->depth == Before)
+  /* Instances of the functions the non-local exit left, and those of the
+   * resuming function that do not enclose the point. */
+  if (!lwp_fig_resume(S, Id, Sp, Now))
     return;
   /* The resume record is a probe inside the instance it resumes in. */
   if (S->depth)
