@@ -1,4 +1,4 @@
-/*===- lwp_figures.h - The shadow stack's rules, for every runtime -*- C -*-===*\
+/*===- lwp_figures.h - The shadow stack's rules, every runtime -*- C -*-===*\
 |*                                                                            *|
 |* Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.          *|
 |*                                                                            *|
@@ -77,8 +77,7 @@ static inline void lwp_fig_close_reentered(LWP_FIG_STATE *S, uintptr_t Region,
   while (K && lwp_fig_frame_sp(S, K) == Sp &&
          lwp_fig_frame_region(S, K) != Region)
     --K;
-  if (K && lwp_fig_frame_sp(S, K) == Sp &&
-      lwp_fig_frame_region(S, K) == Region)
+  if (K && lwp_fig_frame_sp(S, K) == Sp && lwp_fig_frame_region(S, K) == Region)
     while (lwp_fig_depth(S) >= K)
       lwp_fig_close_top(S, Now, 1);
 }
