@@ -14,6 +14,7 @@
 #include "lwp/Report/HTMLWriter.h"
 #include "lwp/Support/InputFile.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -181,6 +182,36 @@ json::Object lwp::htmlData(const ReportInput &In, const RowOptions &Rows,
     Data["summary"] = captureJSON([&](llvm::raw_ostream &OS) {
       writeOperatorSummary(OS, In, /*CSV=*/false, /*JSON=*/true);
     });
+  // The map's rows of every region that ran, so that the chart and the
+  // timeline name regions that --function or --top left out of the table.
+  json::Array Map;
+  llvm::DenseSet<uint32_t> Named;
+  auto addMap = [&](const Profile &P) {
+    for (const RegionProfile &R : P.Regions) {
+      if (!Named.insert(R.Id).second)
+        continue;
+      const RegionEntry &E = *R.Entry;
+      json::Array Ops;
+      for (const std::string &Op : E.Operators)
+        Ops.push_back(Op);
+      Map.push_back(json::Object{
+          {"id", int64_t(R.Id)},
+          {"kind", stringifyRegionKind(E.Kind)},
+          {"function", E.Function},
+          {"image",
+           E.Image.empty() ? json::Value(nullptr) : json::Value(E.Image)},
+          {"operator",
+           E.Operator.empty() ? json::Value(nullptr) : json::Value(E.Operator)},
+          {"operator_name", E.OperatorName.empty()
+                                ? json::Value(nullptr)
+                                : json::Value(E.OperatorName)},
+          {"operators", std::move(Ops)}});
+    }
+  };
+  addMap(In.P);
+  if (Options.DiffB)
+    addMap(Options.DiffB->P);
+  Data["map"] = std::move(Map);
   json::Array Threads;
   for (const DumpThread &T : D.threads())
     Threads.push_back(int64_t(T.threadId()));

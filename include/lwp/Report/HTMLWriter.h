@@ -85,7 +85,8 @@ struct HTMLOptions {
 /// ("single", "runs" or "diff"), "title", "header" (the text table's header
 /// lines), "report" (writeJSON), "report_b" (--diff: writeJSON of B),
 /// "runs" (writeRunsJSON), "summary" (writeOperatorSummary's JSON),
-/// "timeline", "stacks", "threads" and "sources" ({file: text or null}).
+/// "map" (the map's naming fields of every region that ran), "timeline",
+/// "stacks", "threads" and "sources" ({file: text or null}).
 llvm::json::Object htmlData(const ReportInput &In, const RowOptions &Rows,
                             const HTMLOptions &Options);
 

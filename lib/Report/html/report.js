@@ -150,7 +150,7 @@
       ["dropped", dump.dropped !== undefined ? `${dump.dropped} records` : "-"],
       ["correction", headerLine(lines, "overhead correction: ")],
       ["exactness", headerLine(lines, "cycles: ")],
-      ["top-level cycles", typeof dump.top_level_cycles === "number"
+      [DATA.counter === "packets" ? "top-level packets" : "top-level cycles", typeof dump.top_level_cycles === "number"
         ? num(dump.top_level_cycles) : num(dump.top_level_cycles.mean) + " (mean)"],
     ].concat(extra || []);
     const t = el("table", { class: "facts", id: "facts" });
@@ -379,8 +379,14 @@
 
   // --- icicle chart --------------------------------------------------------
   const icicle = { root: null, zoom: null, width: 0 };
+  // Every region that ran, by ID (the table may hold fewer: --function).
+  function mapById() {
+    const m = new Map((DATA.map || []).map((r) => [r.id, r]));
+    for (const [id, r] of table.byId) m.set(id, r);
+    return m;
+  }
   function icicleTree() {
-    const byId = table.byId;
+    const byId = mapById();
     const root = { name: "all", id: null, kind: "root", self: 0, inclusive: 0, children: new Map(), parent: null, depth: 0 };
     const stacks = DATA.stacks || [];
     if (stacks.length) {
@@ -488,9 +494,15 @@
     for (let i = 0; i + 5 < a.length; i += 6)
       inst.push({ thread: a[i], id: a[i + 1], start: a[i + 2], raw: a[i + 3], incl: a[i + 4], depth: a[i + 5] });
     timeline.inst = inst;
+    timeline.byId = mapById();
     timeline.end = Math.max(1, ...inst.map((x) => x.start + x.raw));
     timeline.t0 = 0;
     timeline.t1 = timeline.end;
+    if (!inst.length) {
+      main.append(el("section", { id: "timeline-section" }, el("h2", {}, "Timeline"),
+        el("p", { class: "muted" }, "No instance was recorded.")));
+      return;
+    }
     const note = tl.kept < tl.recorded
       ? `The first ${tl.kept} of ${tl.recorded} recorded instances.`
       : `All ${tl.recorded} recorded instances (the runtime keeps the first ${DATA.report ? DATA.report.dump.cap : DATA.runs.dump.cap} per region).`;
@@ -554,7 +566,7 @@
       const x1 = LABEL + Math.min(W - LABEL, (x.start + x.raw - t.t0) * scale);
       if (x1 - x0 < 0.3 || drawn > 20000) continue;
       drawn++;
-      const r = table.byId.get(x.id);
+      const r = t.byId.get(x.id);
       const rect = svg("rect", { class: "inst", x: x0, y: laneY.get(x.thread) + x.depth * RH, width: x1 - x0, height: RH - 1,
         fill: kindColor(r ? r.kind : "other"), "data-id": x.id });
       withTip(rect, `${r ? qualifiedName(r) : "#" + x.id} (region ${x.id})\nstart ${timeText(x.start)}, ${num(x.raw)} raw ${DATA.counter}, ${num(x.incl)} corrected`);
