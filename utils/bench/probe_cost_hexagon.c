@@ -18,8 +18,8 @@
  * same stack position while its region is open; and the ratio to TVM's
  * handler, whose recording path takes 16 packets per probe (issue 7). The
  * handlers journal each probe; the exact figures (shadow stack,
- * docs/hexagon-runtime.md) come from the replay of the journal in C, whose
- * cost is printed last: 2^14 pairs in a loop, with and without the probes,
+ * docs/hexagon-runtime.md) come from the replay of the journal (its common
+ * shapes in lwp_replay.S, the rest in C), whose cost is printed last: 2^14 pairs in a loop, with and without the probes,
  * per probe (the journal's replays included; the figures leave them out).
  *
  * Build: see utils/bench/run-all.sh (hexagon_cc, ld.lld with the crt0 and
@@ -128,6 +128,6 @@ int main(void) {
   unsigned Loop2 = (unsigned)lwp_hex_read_c20();
   unsigned PerProbe = ((Loop2 - Loop1) - (Loop1 - Loop0)) >> (LogPairs + 1);
   row("probe with its share of the replays", PerProbe, 0, 1);
-  row("replay of one probe (C)            ", PerProbe - (Rec4 >> 3), 0, 0);
+  row("replay of one probe (capped pair)  ", PerProbe - (Rec4 >> 3), 0, 0);
   return 0;
 }
