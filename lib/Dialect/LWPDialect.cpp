@@ -143,6 +143,16 @@ LogicalResult LWPDialect::verifyOperationAttribute(Operation *Op,
                 "unit attribute";
     return success();
   }
+  if (Attr.getName() == getInstructionThresholdAttrName() ||
+      Attr.getName() == getSmallFunctionsAttrName()) {
+    auto Int = dyn_cast<IntegerAttr>(Attr.getValue());
+    if (!isa<ModuleOp>(Op) || !Int || !Int.getType().isInteger(32) ||
+        Int.getValue().isNegative())
+      return Op->emitOpError()
+             << "'" << Attr.getName().getValue()
+             << "' must be a non-negative i32 on a builtin.module";
+    return success();
+  }
   if (Attr.getName() != getInstrumentationMapAttrName())
     return Op->emitOpError()
            << "unknown lwp attribute '" << Attr.getName().getValue() << "'";
@@ -161,6 +171,12 @@ FailureOr<InstrumentationMap> lwp::getInstrumentationMap(ModuleOp Module) {
     return failure();
   for (Attribute Element : cast<ArrayAttr>(Attr))
     Map.add(fromAttr(cast<RegionInfoAttr>(Element)));
+  auto get = [&](StringRef Name) -> uint32_t {
+    auto Int = Module->getAttrOfType<IntegerAttr>(Name);
+    return Int ? static_cast<uint32_t>(Int.getValue().getZExtValue()) : 0;
+  };
+  Map.setSmallFunctions(get(LWPDialect::getInstructionThresholdAttrName()),
+                        get(LWPDialect::getSmallFunctionsAttrName()));
   return Map;
 }
 
@@ -173,6 +189,16 @@ void lwp::setInstrumentationMap(ModuleOp Module,
     Rows.push_back(toAttr(Ctx, E));
   Module->setAttr(LWPDialect::getInstrumentationMapAttrName(),
                   ArrayAttr::get(Ctx, Rows));
+  Builder B(Ctx);
+  if (Map.instructionThreshold()) {
+    Module->setAttr(LWPDialect::getInstructionThresholdAttrName(),
+                    B.getI32IntegerAttr(Map.instructionThreshold()));
+    Module->setAttr(LWPDialect::getSmallFunctionsAttrName(),
+                    B.getI32IntegerAttr(Map.smallFunctions()));
+  } else {
+    Module->removeAttr(LWPDialect::getInstructionThresholdAttrName());
+    Module->removeAttr(LWPDialect::getSmallFunctionsAttrName());
+  }
 }
 
 //===----------------------------------------------------------------------===//

@@ -100,6 +100,11 @@ void InstrumentationMap::writeJSON(llvm::raw_ostream &OS,
         });
       }
     });
+    if (InstructionThreshold) {
+      J.attribute("instruction_threshold",
+                  static_cast<int64_t>(InstructionThreshold));
+      J.attribute("small_functions", static_cast<int64_t>(SmallFunctions));
+    }
   });
 }
 
@@ -207,6 +212,21 @@ Expected<InstrumentationMap> InstrumentationMap::fromJSON(StringRef Text) {
     return createStringError("instrumentation map: no array 'regions'");
 
   InstrumentationMap Map;
+  // -lwp-instruction-threshold's figures: optional (absent: 0).
+  uint32_t Summary[2] = {0, 0};
+  const StringRef SummaryKeys[] = {"instruction_threshold", "small_functions"};
+  for (auto [I, Key] : llvm::enumerate(SummaryKeys)) {
+    const json::Value *V = Root->get(Key);
+    if (!V)
+      continue;
+    std::optional<int64_t> N = V->getAsInteger();
+    if (!N || *N < 0 || *N > UINT32_MAX)
+      return createStringError("instrumentation map: '%s' is not an unsigned "
+                               "32-bit integer",
+                               Key.str().c_str());
+    Summary[I] = static_cast<uint32_t>(*N);
+  }
+  Map.setSmallFunctions(Summary[0], Summary[1]);
   for (size_t I = 0, E = Regions->size(); I != E; ++I) {
     const json::Object *Obj = (*Regions)[I].getAsObject();
     if (!Obj)
@@ -315,6 +335,19 @@ void InstrumentationMap::printTable(llvm::raw_ostream &OS) const {
     T.add(std::move(Row));
   }
   T.print(OS);
+  std::string Note = smallFunctionsNote();
+  if (!Note.empty())
+    OS << Note << "\n";
+}
+
+std::string InstrumentationMap::smallFunctionsNote() const {
+  if (!SmallFunctions)
+    return {};
+  return llvm::formatv("{0} small function{1} not instrumented (below "
+                       "-lwp-instruction-threshold={2})",
+                       SmallFunctions, SmallFunctions == 1 ? "" : "s",
+                       InstructionThreshold)
+      .str();
 }
 
 //===----------------------------------------------------------------------===//
@@ -323,6 +356,10 @@ void InstrumentationMap::printTable(llvm::raw_ostream &OS) const {
 
 namespace {
 constexpr size_t BlobHeaderSize = 32;
+/// Version 4's module summary, at the offset header word 28 gives (0: none;
+/// written right after the entries): u32 small functions, u32 instruction
+/// threshold.
+constexpr size_t BlobSummarySize = 8;
 constexpr size_t BlobEntrySize = 48, BlobEntrySizeV2 = 40;
 constexpr uint8_t HasDepthHeight = 1, HasParent = 2, HasOperator = 4;
 
@@ -354,19 +391,23 @@ uint32_t InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
                      intern(E.OperatorName),
                      intern(llvm::join(E.Operators, ","))});
 
-  size_t StringsOffset = BlobHeaderSize + Entries.size() * BlobEntrySize;
+  // Version 4 only for a module with a summary (-lwp-instruction-threshold):
+  // other blobs stay byte for byte the version 3 ones.
+  bool HasSummary = InstructionThreshold != 0;
+  size_t EntriesEnd = BlobHeaderSize + Entries.size() * BlobEntrySize;
+  size_t StringsOffset = EntriesEnd + (HasSummary ? BlobSummarySize : 0);
   size_t SlotsOffset =
       llvm::alignTo(StringsOffset + Strings.size(), RegionSlotAlign);
   size_t Size = SlotsOffset + Entries.size() * RegionSlotSize;
   size_t Start = Out.size();
   Out.append(std::begin(InstrumentationMapMagic),
              std::end(InstrumentationMapMagic));
-  append32(Out, InstrumentationMapBlobVersion);
+  append32(Out, HasSummary ? 4 : 3);
   append32(Out, static_cast<uint32_t>(Size));
   append32(Out, static_cast<uint32_t>(Entries.size()));
   append32(Out, static_cast<uint32_t>(StringsOffset));
   append32(Out, static_cast<uint32_t>(SlotsOffset));
-  append32(Out, 0);
+  append32(Out, HasSummary ? static_cast<uint32_t>(EntriesEnd) : 0);
   for (size_t I = 0; I != Entries.size(); ++I) {
     const RegionEntry &E = Entries[I];
     append32(Out, E.Id);
@@ -387,6 +428,10 @@ uint32_t InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
     append32(Out, Names[I].Operator);
     append32(Out, Names[I].OperatorName);
     append32(Out, Names[I].Operators);
+  }
+  if (HasSummary) {
+    append32(Out, SmallFunctions);
+    append32(Out, InstructionThreshold);
   }
   Out.append(Strings.begin(), Strings.end());
   Out.resize(Start + Size, '\0');
@@ -415,7 +460,7 @@ Expected<std::vector<MapBlob>> InstrumentationMap::readBlobs(StringRef Bytes) {
     const char *H = Rest.data();
     uint32_t Version = read32le(H + 8), Size = read32le(H + 12),
              Count = read32le(H + 16), StringsOffset = read32le(H + 20),
-             SlotsOffset = read32le(H + 24);
+             SlotsOffset = read32le(H + 24), Summary = read32le(H + 28);
     if (Version < 1 || Version > InstrumentationMapBlobVersion)
       return createStringError("instrumentation map section: blob %u has "
                                "version %u (expected 1 to %u)",
@@ -426,11 +471,15 @@ Expected<std::vector<MapBlob>> InstrumentationMap::readBlobs(StringRef Bytes) {
       SlotsOffset = Size;
     // Every bound is checked in 64 bits, so that no subtraction wraps.
     uint64_t EntriesEnd = BlobHeaderSize + uint64_t(Count) * EntrySize;
+    if (Version < 4)
+      Summary = 0;
+    bool BadSummary = Summary && (Summary < EntriesEnd || Summary % 4 != 0 ||
+                                  Summary + BlobSummarySize > StringsOffset);
     uint64_t SlotsEnd = uint64_t(SlotsOffset) +
                         (HasSlots ? uint64_t(Count) * RegionSlotSize : 0);
     if (Size > Rest.size() || StringsOffset < EntriesEnd ||
         StringsOffset > SlotsOffset || SlotsEnd > Size ||
-        (HasSlots && SlotsOffset % RegionSlotAlign != 0))
+        (HasSlots && SlotsOffset % RegionSlotAlign != 0) || BadSummary)
       return createStringError("instrumentation map section: blob %u is "
                                "truncated or corrupt",
                                Blob);
@@ -448,6 +497,10 @@ Expected<std::vector<MapBlob>> InstrumentationMap::readBlobs(StringRef Bytes) {
     B.Offset = Pos;
     B.Version = Version;
     B.SlotsOffset = HasSlots ? SlotsOffset : 0;
+    if (Summary) {
+      B.SmallFunctions = read32le(H + Summary);
+      B.InstructionThreshold = read32le(H + Summary + 4);
+    }
     for (uint32_t I = 0; I != Count; ++I) {
       const char *P = H + BlobHeaderSize + I * EntrySize;
       RegionEntry E;
@@ -509,6 +562,7 @@ Expected<InstrumentationMap> InstrumentationMap::readSection(StringRef Bytes) {
   llvm::DenseMap<uint32_t, unsigned> BlobOfId;
   uint32_t Next = 1;
   for (auto [Index, B] : llvm::enumerate(*Blobs)) {
+    Map.addSmallFunctions(B.InstructionThreshold, B.SmallFunctions);
     uint32_t First = Next;
     for (RegionEntry &E : B.Entries) {
       if (B.Version >= 2) {

@@ -6,6 +6,7 @@
 
 #include "lwp/Instrument/SelectionPolicy.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace lwp;
@@ -28,6 +29,8 @@ StringRef lwp::stringifySkipReason(SkipReason Reason) {
     return "depth above max-loop-depth";
   case SkipReason::TooLow:
     return "height below lwp-min-loop-height";
+  case SkipReason::TooSmall:
+    return "fewer instructions than lwp-instruction-threshold";
   }
   return "unknown";
 }
@@ -94,7 +97,8 @@ bool SelectionPolicy::selectsOperators(StringRef Function) const {
 }
 
 Expected<FunctionPlan> SelectionPolicy::planFunction(StringRef Function,
-                                                     const LoopTree &Loops) {
+                                                     const LoopTree &Loops,
+                                                     uint64_t Instructions) {
   FunctionPlan Plan;
   ArrayRef<LoopNode> Nodes = Loops.nodes();
   Plan.LoopRegion.assign(Nodes.size(), std::nullopt);
@@ -110,6 +114,18 @@ Expected<FunctionPlan> SelectionPolicy::planFunction(StringRef Function,
   for (unsigned I = 0, E = Nodes.size(); I != E; ++I)
     Plan.LoopReason[I] =
         Matches ? classifyLoop(Nodes[I]) : SkipReason::FunctionFilter;
+
+  // -lwp-instruction-threshold (after XRay's -fxray-instruction-threshold):
+  // a small function keeps its region when it holds a selected loop, whose
+  // parent the function region is.
+  if (Plan.FunctionReason == SkipReason::Selected &&
+      Instructions < Options.InstructionThreshold &&
+      llvm::none_of(Plan.LoopReason,
+                    [](SkipReason R) { return R == SkipReason::Selected; })) {
+    Plan.FunctionReason = SkipReason::TooSmall;
+    if (SmallFunctions != UINT32_MAX)
+      ++SmallFunctions;
+  }
 
   size_t Count = Plan.FunctionReason == SkipReason::Selected;
   for (SkipReason R : Plan.LoopReason)

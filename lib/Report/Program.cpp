@@ -103,6 +103,7 @@ Expected<Program> Program::fromMapFile(const Dump &D, InstrumentationMap Map,
           " regions, the dump's module " + Twine(Modules[0].NumRegions) +
           ": the map is not the one of the program that ran");
     InstrumentationMap Rebased;
+    Rebased.setSmallFunctions(Map.instructionThreshold(), Map.smallFunctions());
     for (RegionEntry E : Map.entries()) {
       E.rebase(Modules[0].FirstId);
       Rebased.add(std::move(E));
@@ -253,6 +254,11 @@ Expected<Program> Program::load(const Dump &D, const ImageSearch &Search,
     }
     P.Map.add(std::move(E));
   }
+  // What -lwp-instruction-threshold left out, from every blob of every image
+  // (a module without regions has a blob that no dump module names).
+  for (const Image &I : P.Images)
+    for (const MapBlob &Blob : I.Binary->blobs())
+      P.Map.addSmallFunctions(Blob.InstructionThreshold, Blob.SmallFunctions);
   return P;
 }
 

@@ -316,6 +316,13 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
   if (AnyImplausible)
     OS << "\n? implausible: figures that cannot be real (see the warnings "
           "above); no share shown\n";
+  // Functions that -lwp-instruction-threshold left without a region: their
+  // cycles count in their callers' regions.
+  if (In.Prog) {
+    std::string Note = In.Prog->map().smallFunctionsNote();
+    if (!Note.empty())
+      OS << "\n" << Note << "\n";
+  }
 }
 
 static const char *const FieldNames[] = {

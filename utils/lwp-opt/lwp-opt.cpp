@@ -57,6 +57,7 @@ constexpr ProfilerFlag ProfilerFlags[] = {
     {"lwp-instrument-siblings", "lwp-instrument-siblings", true},
     {"lwp-no-function-regions", "lwp-no-function-regions", true},
     {"lwp-function-filter", "lwp-function-filter", false},
+    {"lwp-instruction-threshold", "lwp-instruction-threshold", false},
     {"lwp-map-file", "map-file", false},
 };
 
@@ -84,6 +85,11 @@ cl::opt<std::string> FilterHelp("lwp-function-filter",
                                 cl::desc("instrument only functions whose "
                                          "name matches this regex"),
                                 cl::cat(ProfilerCategory));
+cl::opt<unsigned> InstructionThresholdHelp(
+    "lwp-instruction-threshold",
+    cl::desc("no function region for functions with fewer ops than this "
+             "that hold no selected loop (default 0)"),
+    cl::cat(ProfilerCategory));
 cl::opt<std::string> MapFileHelp("lwp-map-file",
                                  cl::desc("write the instrumentation map as "
                                           "JSON here"),
@@ -124,7 +130,8 @@ bool checkOptionValue(StringRef Option, StringRef Value) {
     return !Value.getAsInteger(0, V) ||
            bad("value invalid for integer argument!");
   }
-  if (Option == "max-loop-depth" || Option == "lwp-min-loop-height") {
+  if (Option == "max-loop-depth" || Option == "lwp-min-loop-height" ||
+      Option == "lwp-instruction-threshold") {
     unsigned V;
     return !Value.getAsInteger(0, V) ||
            bad("value invalid for uint argument! (0 to 4294967295)");

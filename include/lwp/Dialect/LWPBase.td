@@ -32,6 +32,16 @@ def LWP_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getInstrumentationMapAttrName() {
       return ::llvm::StringLiteral("lwp.instrumentation_map");
     }
+    /// Name of the module attribute that holds lwp-instrument's
+    /// lwp-instruction-threshold (an i32; absent when 0).
+    static constexpr ::llvm::StringLiteral getInstructionThresholdAttrName() {
+      return ::llvm::StringLiteral("lwp.instruction_threshold");
+    }
+    /// Name of the module attribute that counts the functions whose region
+    /// lwp-instruction-threshold skipped (an i32; with the threshold).
+    static constexpr ::llvm::StringLiteral getSmallFunctionsAttrName() {
+      return ::llvm::StringLiteral("lwp.small_functions");
+    }
   }];
 }
 

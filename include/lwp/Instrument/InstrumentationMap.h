@@ -21,6 +21,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -44,11 +45,13 @@ constexpr llvm::StringLiteral InstrumentationMapSection = "lwp_map";
 /// The 8 bytes a map blob starts with.
 constexpr char InstrumentationMapMagic[8] = {'L', 'W', 'P',  'M',
                                              'A', 'P', '\0', '\0'};
-/// Version of the binary map blob written (3: 48-byte entries with the
-/// operator fields; 2: module-local IDs and one 64-byte slot per region).
-/// readSection also reads version 2 blobs (40-byte entries) and version 1
-/// blobs (global IDs, no slots).
-constexpr unsigned InstrumentationMapBlobVersion = 3;
+/// Latest version of the binary map blob (4: header word 28 gives the offset
+/// of an 8-byte module summary, -lwp-instruction-threshold's figures; 3:
+/// 48-byte entries with the operator fields; 2: module-local IDs and one
+/// 64-byte slot per region). writeBlob writes version 4 for a map with a
+/// threshold and version 3 otherwise. readSection also reads version 2 blobs
+/// (40-byte entries) and version 1 blobs (global IDs, no slots).
+constexpr unsigned InstrumentationMapBlobVersion = 4;
 /// Bytes of one region slot (struct lwp_slot in lwp/Runtime/MapFormat.h).
 constexpr unsigned RegionSlotSize = 64;
 /// Alignment of slot 0 in its blob and of the blob's global (bytes).
@@ -139,6 +142,10 @@ struct MapBlob {
   unsigned Version = 0;
   /// Offset of slot 0 from the blob start (0 for version 1).
   uint32_t SlotsOffset = 0;
+  /// Version 4's module summary: the module's -lwp-instruction-threshold and
+  /// the functions whose region it skipped (0 and 0 before version 4).
+  uint32_t InstructionThreshold = 0;
+  uint32_t SmallFunctions = 0;
   /// Its regions; from version 2 on the IDs are module-local (0..N-1, entry I
   /// has ID I), in version 1 they are the program-wide IDs.
   std::vector<RegionEntry> Entries;
@@ -150,6 +157,26 @@ public:
   /// Appends an entry. IDs are expected to be added in increasing order.
   void add(RegionEntry Entry) { Entries.push_back(std::move(Entry)); }
 
+  /// -lwp-instruction-threshold of the module (0: none); of a merged map,
+  /// the largest of its modules'.
+  uint32_t instructionThreshold() const { return InstructionThreshold; }
+  /// Functions whose region -lwp-instruction-threshold skipped (the
+  /// instrumentation map's "small_functions"); of a merged map, the sum
+  /// (saturating at UINT32_MAX).
+  uint32_t smallFunctions() const { return SmallFunctions; }
+  /// Sets both figures of the threshold.
+  void setSmallFunctions(uint32_t Threshold, uint32_t Count) {
+    InstructionThreshold = Threshold;
+    SmallFunctions = Count;
+  }
+  /// Adds another module's threshold figures (merging maps).
+  void addSmallFunctions(uint32_t Threshold, uint32_t Count) {
+    InstructionThreshold = std::max(InstructionThreshold, Threshold);
+    SmallFunctions = Count > UINT32_MAX - SmallFunctions
+                         ? UINT32_MAX
+                         : SmallFunctions + Count;
+  }
+
   const std::vector<RegionEntry> &entries() const { return Entries; }
   size_t size() const { return Entries.size(); }
   bool empty() const { return Entries.empty(); }
@@ -160,14 +187,16 @@ public:
   /// Writes the JSON form, keys in this order: {"version": 2, "regions":
   /// [{"id", "kind", "function", "depth", "height", "parent", "file", "line",
   /// "column", "operator", "operator_name", "operators"}, ...]}, with null
-  /// for absent depth, height, parent, operator and operator name;
-  /// \p Indent spaces per level (0: one line).
+  /// for absent depth, height, parent, operator and operator name, then,
+  /// when the threshold is not 0, "instruction_threshold" and
+  /// "small_functions"; \p Indent spaces per level (0: one line).
   void writeJSON(llvm::raw_ostream &OS, unsigned Indent = 2) const;
 
-  /// Parses the JSON form (version 1, without the operator fields, or 2).
-  /// Errors (llvm::StringError, one line each): not JSON, another version, a
-  /// missing or mistyped field, an ID above MaxRegionId, IDs not strictly
-  /// increasing.
+  /// Parses the JSON form (version 1, without the operator fields, or 2;
+  /// "instruction_threshold" and "small_functions" are optional, 0 when
+  /// absent). Errors (llvm::StringError, one line each): not JSON, another
+  /// version, a missing or mistyped field, an ID above MaxRegionId, IDs not
+  /// strictly increasing.
   static llvm::Expected<InstrumentationMap> fromJSON(llvm::StringRef Text);
 
   /// Writes the JSON form to \p Path ("-" for stdout). Errors: the file
@@ -175,7 +204,9 @@ public:
   llvm::Error writeJSONFile(llvm::StringRef Path) const;
 
   /// Appends the binary blob of this map (one module, IDs 0..size()-1 in
-  /// order) to \p Out: a 32-byte header, 48 bytes a region, a string table,
+  /// order) to \p Out: a 32-byte header, 48 bytes a region, with a
+  /// threshold the 8-byte module summary (small functions, instruction
+  /// threshold; version 4, else version 3), a string table,
   /// zero padding to 16 bytes, then size() zeroed 64-byte region slots
   /// (docs/instrumentation-map.md, "In the binary"). Returns the offset of
   /// slot 0 from the start of the blob. Precondition: entry I has ID I.
@@ -190,17 +221,24 @@ public:
   /// The regions of a map section as one map, for printing without a dump:
   /// the blobs' regions numbered 1, 2, ... in section order (the order a
   /// runtime registering the modules in link order would give them; version
-  /// 1 blobs keep their IDs). Errors: as readBlobs, and a version 1 ID that
-  /// two blobs use.
+  /// 1 blobs keep their IDs); the blobs' small functions added up. Errors: as
+  /// readBlobs, and a version 1 ID that two blobs use.
   static llvm::Expected<InstrumentationMap> readSection(llvm::StringRef Bytes);
 
   /// Prints a human table, one region a row, in ID order:
   ///   ID  kind  function  depth  height  parent  location  operator
-  /// Absent values print as "-".
+  /// Absent values print as "-". Then smallFunctionsNote(), when not empty,
+  /// on a line of its own.
   void printTable(llvm::raw_ostream &OS) const;
+
+  /// "N small function(s) not instrumented (below
+  /// -lwp-instruction-threshold=T)", or "" when the threshold skipped none.
+  std::string smallFunctionsNote() const;
 
 private:
   std::vector<RegionEntry> Entries;
+  uint32_t InstructionThreshold = 0;
+  uint32_t SmallFunctions = 0;
 };
 
 } // namespace lwp

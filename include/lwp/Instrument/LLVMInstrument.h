@@ -70,8 +70,8 @@ struct LLVMInstrumentOptions {
 /// The settings given on the command line (cl::opt, read when called):
 /// -stats-level (default 0: the pass changes nothing), -max-loop-depth,
 /// -lwp-min-loop-height, -lwp-instrument-siblings, -lwp-no-function-regions,
-/// -lwp-function-filter and -lwp-map-file. Not validated here:
-/// the pass validates them with SelectionPolicy::create.
+/// -lwp-function-filter, -lwp-instruction-threshold and -lwp-map-file. Not
+/// validated here: the pass validates them with SelectionPolicy::create.
 LLVMInstrumentOptions getLLVMInstrumentOptionsFromCommandLine();
 
 /// The module pass `lwp-instrument`. For each defined function, in module

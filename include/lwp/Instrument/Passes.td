@@ -28,6 +28,13 @@ def LWPInstrument : Pass<"lwp-instrument", "::mlir::ModuleOp"> {
     an operator region around the ops it became, and every region lists the
     operators it holds.
 
+    With `lwp-instruction-threshold=N` (after XRay's
+    -fxray-instruction-threshold), a function whose body holds fewer than N
+    ops (every op nested in it, terminators included) and no selected loop
+    gets no function region; the module then also carries
+    `lwp.instruction_threshold` and `lwp.small_functions` (the number
+    skipped), which the lowering writes into the map blob.
+
     The instrumentation map is attached to the module as
     `lwp.instrumentation_map` and, with `map-file`, written as JSON
     (docs/instrumentation-map.md). Below stats level 40 the IR is left as
@@ -51,6 +58,10 @@ def LWPInstrument : Pass<"lwp-instrument", "::mlir::ModuleOp"> {
            "Instrument loops only, no function regions">,
     Option<"functionFilter", "lwp-function-filter", "std::string", "",
            "Instrument only functions whose name matches this regex">,
+    Option<"instructionThreshold", "lwp-instruction-threshold", "unsigned",
+           "0",
+           "No function region for functions with fewer ops in their body "
+           "than this that hold no selected loop (0: every function)">,
     Option<"mapFile", "map-file", "std::string", "",
            "Write the instrumentation map as JSON to this path ('-' for "
            "stdout)">,

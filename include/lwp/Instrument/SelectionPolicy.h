@@ -55,6 +55,11 @@ struct SelectionOptions {
   /// -lwp-function-filter: instrument only functions whose name matches this
   /// llvm::Regex (searched, not anchored); empty matches every function.
   std::string FunctionFilter;
+  /// -lwp-instruction-threshold: skip the function region of a function with
+  /// fewer IR instructions than this (LLVM: instructions of the function;
+  /// MLIR: ops nested in its body) that holds no selected loop region; 0
+  /// keeps every function region. After XRay's -fxray-instruction-threshold.
+  unsigned InstructionThreshold = 0;
 };
 
 /// Why a region did not get probes (or Selected when it did). Used for
@@ -66,6 +71,7 @@ enum class SkipReason : uint8_t {
   NoFunctionRegions, ///< -lwp-no-function-regions
   TooDeep,           ///< depth > -max-loop-depth (and no sibling rule)
   TooLow,            ///< height < -lwp-min-loop-height
+  TooSmall,          ///< fewer instructions than -lwp-instruction-threshold
 };
 
 /// A short English phrase for \p Reason, e.g. "depth 2 > max-loop-depth".
@@ -106,9 +112,17 @@ public:
   bool matchesFilter(llvm::StringRef Function) const;
 
   /// Decides the regions of \p Function with loop forest \p Loops and gives
-  /// them the next IDs. Errors: the module would need IDs above MaxRegionId.
+  /// them the next IDs. \p Instructions is the function's size for
+  /// -lwp-instruction-threshold (LLVM: IR instructions; MLIR: ops in the
+  /// body); a function region skipped for it is counted in
+  /// smallFunctions(). Errors: the module would need IDs above MaxRegionId.
   llvm::Expected<FunctionPlan> planFunction(llvm::StringRef Function,
-                                            const LoopTree &Loops);
+                                            const LoopTree &Loops,
+                                            uint64_t Instructions = UINT64_MAX);
+
+  /// Functions whose region -lwp-instruction-threshold skipped so far (the
+  /// map's small_functions, docs/instrumentation-map.md).
+  uint32_t smallFunctions() const { return SmallFunctions; }
 
   /// The ID the next region would get.
   uint64_t nextId() const { return NextId; }
@@ -129,6 +143,7 @@ private:
   SelectionOptions Options;
   std::shared_ptr<llvm::Regex> Filter; // null: no filter
   uint64_t NextId;
+  uint32_t SmallFunctions = 0;
 };
 
 } // namespace lwp

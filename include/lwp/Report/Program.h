@@ -77,6 +77,7 @@ public:
 
   /// The program-wide map: IDs as in the dump; RegionEntry::Image set when
   /// regions come from more than one image.
+  /// Its smallFunctions() adds up the blobs of every image.
   const InstrumentationMap &map() const { return Map; }
   /// The executable (first binary), or null.
   const ProfiledBinary *executable() const {

@@ -58,7 +58,8 @@ std::vector<const RegionProfile *> selectRows(const ReportInput &In,
                                               const RowOptions &Options);
 
 /// The per-region table with a header (dump, target, counter, frequency,
-/// cap, drops, correction, repairs) and a legend for extrapolated figures.
+/// cap, drops, correction, repairs), a legend for extrapolated figures and
+/// the map's smallFunctionsNote() (lwp-instruction-threshold) when not empty.
 void writeTable(llvm::raw_ostream &OS, const ReportInput &In,
                 const RowOptions &Options);
 /// CSV with a header row; one row per region; cycles unrounded as decimals.

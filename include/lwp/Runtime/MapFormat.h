@@ -16,6 +16,7 @@
  * Layout of one blob (little-endian):
  *   lwp_map_blob_header                       32 bytes
  *   entries  x num_regions                    48 bytes each (below)
+ *   lwp_map_blob_summary                      8 bytes, version 4 only
  *   string table                              NUL-terminated strings
  *   zero padding to slots_offset (16-aligned)
  *   slots    x num_regions                    lwp_slot, 64 bytes each
@@ -45,11 +46,13 @@ extern "C" {
 /** The 8 bytes a blob starts with. */
 #define LWP_MAP_MAGIC "LWPMAP\0"
 #define LWP_MAP_MAGIC_SIZE 8
-/** Blob version written: 3 (48-byte entries with the operator fields).
- *  Version 2 (40-byte entries) has the same header and slots; runtimes
+/** Latest blob version: 4 (header word 28 gives the offset of the module
+ *  summary, written for modules built with -lwp-instruction-threshold).
+ *  Version 3 (word 28 reserved, 0) and 2 (40-byte entries) have the same
+ *  header and slots; runtimes
  *  register versions LWP_MAP_BLOB_MIN_VERSION..LWP_MAP_BLOB_VERSION (version
  *  1 blobs had no slots and global IDs). */
-#define LWP_MAP_BLOB_VERSION 3u
+#define LWP_MAP_BLOB_VERSION 4u
 #define LWP_MAP_BLOB_MIN_VERSION 2u
 /** Name of the section (a C identifier, so that the linker defines
  *  __start_lwp_map and __stop_lwp_map). */
@@ -63,7 +66,18 @@ struct lwp_map_blob_header {
   uint32_t num_regions;           /**< 16: entries, and slots */
   uint32_t strings;               /**< 20: offset of the string table */
   uint32_t slots_offset;          /**< 24: offset of slot 0, a multiple of 16 */
-  uint32_t reserved;              /**< 28: 0 */
+  uint32_t summary;               /**< 28: version 4: offset of the
+                                         lwp_map_blob_summary, 0 for none;
+                                         before: reserved, 0 */
+};
+
+/** Version 4: what the module's -lwp-instruction-threshold left out, 8
+ *  bytes after the entries, before the strings. Runtimes do not read it;
+ *  lwp-report prints "N small functions not instrumented". */
+struct lwp_map_blob_summary {
+  uint32_t small_functions;       /**< 0: function regions the threshold
+                                        skipped */
+  uint32_t instruction_threshold; /**< 4: the threshold */
 };
 
 /** The run-time state of one region, 64 bytes, zero in the file. The runtime

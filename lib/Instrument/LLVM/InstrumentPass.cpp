@@ -76,6 +76,13 @@ static cl::opt<std::string> FunctionFilterOpt(
     cl::desc("LWP: instrument only functions whose name matches this regex"),
     cl::value_desc("regex"), cl::init(""), cl::cat(LWPCategory));
 
+static cl::opt<unsigned> InstructionThresholdOpt(
+    "lwp-instruction-threshold",
+    cl::desc("LWP: no function region for functions with fewer IR "
+             "instructions than this that hold no selected loop (default 0: "
+             "every function)"),
+    cl::init(0), cl::cat(LWPCategory));
+
 static cl::opt<std::string> MapFileOpt(
     "lwp-map-file",
     cl::desc("LWP: write the instrumentation map as JSON to this file"),
@@ -89,6 +96,7 @@ LLVMInstrumentOptions lwp::getLLVMInstrumentOptionsFromCommandLine() {
   Options.Selection.InstrumentSiblings = InstrumentSiblingsOpt;
   Options.Selection.NoFunctionRegions = NoFunctionRegionsOpt;
   Options.Selection.FunctionFilter = FunctionFilterOpt;
+  Options.Selection.InstructionThreshold = InstructionThresholdOpt;
   Options.MapFile = MapFileOpt;
   return Options;
 }
@@ -541,13 +549,16 @@ PreservedAnalyses LWPInstrumentPass::run(Module &M,
     auto P = std::make_unique<PlannedFunction>();
     P->F = &F;
     P->Forest = buildLLVMLoopForest(FAM.getResult<LoopAnalysis>(F));
-    Expected<FunctionPlan> Plan =
-        Policy->planFunction(F.getName(), P->Forest.Tree);
+    Expected<FunctionPlan> Plan = Policy->planFunction(
+        F.getName(), P->Forest.Tree, F.getInstructionCount());
     if (!Plan)
       return fail(toString(Plan.takeError()));
     P->Plan = std::move(*Plan);
     Planned.push_back(std::move(P));
   }
+
+  Map.setSmallFunctions(Options.Selection.InstructionThreshold,
+                        Policy->smallFunctions());
 
   // Declare the probe functions only when some function has regions: a module
   // where nothing was selected gets the (empty) map and nothing else.

@@ -249,6 +249,7 @@ LogicalResult InstrumentPass::initialize(MLIRContext *Ctx) {
   Options.InstrumentSiblings = instrumentSiblings;
   Options.NoFunctionRegions = noFunctionRegions;
   Options.FunctionFilter = functionFilter;
+  Options.InstructionThreshold = instructionThreshold;
   llvm::Expected<SelectionPolicy> Policy = SelectionPolicy::create(Options);
   if (!Policy)
     return emitError(UnknownLoc::get(Ctx))
@@ -288,8 +289,12 @@ void InstrumentPass::runOnOperation() {
     });
     for (FunctionOpInterface Func : Functions) {
       MLIRLoopForest Forest = buildMLIRLoopForest(Func);
+      // The function's size for lwp-instruction-threshold: every op nested
+      // in its body (terminators included), not the function op itself.
+      uint64_t Ops = 0;
+      Func.getFunctionBody().walk([&](Operation *) { ++Ops; });
       llvm::Expected<FunctionPlan> Plan =
-          Policy->planFunction(Func.getName(), Forest.Tree);
+          Policy->planFunction(Func.getName(), Forest.Tree, Ops);
       if (!Plan) {
         emitError(Func.getLoc())
             << "lwp-instrument: " << llvm::toString(Plan.takeError());
@@ -298,6 +303,8 @@ void InstrumentPass::runOnOperation() {
       if (failed(instrumentFunction(Func, Forest, *Plan, *Policy, Map)))
         return signalPassFailure();
     }
+    Map.setSmallFunctions(Options.InstructionThreshold,
+                          Policy->smallFunctions());
     setInstrumentationMap(Module, Map);
   } else {
     markAllAnalysesPreserved();

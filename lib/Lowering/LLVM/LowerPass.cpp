@@ -369,6 +369,10 @@ PreservedAnalyses LWPLowerPass::run(Module &M, ModuleAnalysisManager &) {
     auto [Global, SlotsOffset] = emitMapGlobal(M, Map);
     lowerProbes(M, *Target, *Probes, Global, SlotsOffset);
     emitModuleCtor(M, Global);
+  } else if (Map.smallFunctions()) {
+    // No region, but small functions that -lwp-instruction-threshold
+    // skipped: a blob without slots or constructor tells the report.
+    emitMapGlobal(M, Map);
   }
   // A module whose probes were all optimized away needs no declarations.
   for (Function *F : getProbeFunctions(M))

@@ -238,8 +238,17 @@ void ConvertLWPToLLVMPass::runOnOperation() {
       return signalPassFailure();
     }
   Module->removeAttr(LWPDialect::getInstrumentationMapAttrName());
-  if (Map->empty())
+  Module->removeAttr(LWPDialect::getInstructionThresholdAttrName());
+  Module->removeAttr(LWPDialect::getSmallFunctionsAttrName());
+  if (Map->empty()) {
+    // No region, but small functions that lwp-instruction-threshold skipped:
+    // a blob without slots or constructor tells the report.
+    if (Map->smallFunctions()) {
+      uint32_t SlotsOffset = 0;
+      emitMapGlobal(Module, *Map, SlotsOffset);
+    }
     return;
+  }
   uint32_t SlotsOffset = 0;
   LLVM::GlobalOp Global = emitMapGlobal(Module, *Map, SlotsOffset);
   for (auto [Op, Id, IsEnd] : Probes)
