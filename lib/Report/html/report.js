@@ -216,8 +216,15 @@
         { key: "p90", title: "p90", num: true, sort: (r) => r.p90, text: (r) => r.p90 },
         { key: "max", title: "max", num: true, sort: (r) => r.max, text: (r) => r.max });
     }
-    cols.push({ key: "source", title: "source", sort: (r) => srcLoc(r), text: (r) => srcLoc(r) });
+    // The source cell links to the line in the source view.
+    cols.push({ key: "source", title: "source", sort: (r) => srcLoc(r),
+      node: (r) => r.file && DATA.sources && r.file in DATA.sources
+        ? el("a", { href: "#" + sourceAnchor(r.file, r.line) }, srcLoc(r)) : srcLoc(r) });
     return cols;
+  }
+  // The id of a source line's row in the source view.
+  function sourceAnchor(file, line) {
+    return `src-${Object.keys(DATA.sources).indexOf(file)}-${line}`;
   }
   function relSd(s) { return s.mean > 0 ? (100 * s.stddev) / s.mean : null; }
   function spreadStrip(r) {
@@ -345,8 +352,8 @@
     buildTree();
     const head = el("tr", {});
     for (const c of table.cols) {
-      const th = el("th", { class: c.num ? "num" : null, "data-key": c.node ? null : c.key }, c.title);
-      if (!c.node)
+      const th = el("th", { class: c.num ? "num" : null, "data-key": c.sort ? c.key : null }, c.title);
+      if (c.sort)
         th.addEventListener("click", () => {
           if (table.sortKey === c.key) table.asc = !table.asc;
           else { table.sortKey = c.key; table.asc = !c.num || c.key === "id"; }
@@ -652,7 +659,7 @@
         for (const k of [...show].sort((a, b) => a - b)) {
           if (k > last + 1) t.append(el("tr", { class: "gap" }, el("td", { class: "ln" }, "\u22EE"), el("td", {}), el("td", {})));
           const rs = lines.get(k);
-          t.append(el("tr", { class: rs ? "hot" : null, "data-line": k },
+          t.append(el("tr", { class: rs ? "hot" : null, "data-line": k, id: rs ? sourceAnchor(f, k) : null },
             el("td", { class: "ln" }, k),
             el("td", { class: "num cycles" }, rs ? num(cyc(rs)) : ""),
             el("td", { class: "code" }, src[k - 1], rs ? el("span", { class: "muted" }, "   \u2190 " + annot(rs)) : null)));
@@ -660,7 +667,7 @@
         }
       } else {
         for (const [ln, rs] of [...lines.entries()].sort((a, b) => a[0] - b[0]))
-          t.append(el("tr", { class: "hot", "data-line": ln }, el("td", { class: "ln" }, `${f}:${ln}`),
+          t.append(el("tr", { class: "hot", "data-line": ln, id: sourceAnchor(f, ln) }, el("td", { class: "ln" }, `${f}:${ln}`),
             el("td", { class: "num cycles" }, num(cyc(rs))), el("td", { class: "code" }, annot(rs))));
       }
       div.append(t);
