@@ -8,24 +8,27 @@
 // events (struct lwp_hex_event, 32 bytes, lwp_hexagon_runtime.c) of the
 // shapes almost every probe has, with the exact effect of the C replay
 // (lwp_hexagon_runtime.c, replayEvent; docs/hexagon-runtime.md, "Run time
-// (issue 23)"):
+// (issue 23)"). Blocks, each one straight-line:
 //
-//   a leaf pair   a start whose next event is the end of the same slot:
-//                 counted, timed and (under the cap, while the buffer has
-//                 room) recorded without a frame: its own nested count is 0,
-//                 so only the region's total and count, the parent's self and
-//                 children, and the two records move;
-//   a start       of a registered region that is not open, in the top
-//                 frame's function or deeper, with room on the stack: a frame
-//                 is pushed;
-//   an end        of the top frame's region, which is its outermost instance
-//                 (no flag on the frame): the frame is closed and popped.
+//   .Lfast    a capped leaf pair: a start whose next event is the end of the
+//             same slot, past the cap: no frame and no record; its own
+//             nested count is 0, so only the region's count and total and
+//             the parent's self and children move (13 packets the pair);
+//   .Lstart1  a start of a registered region that is not open, in the top
+//             frame's function or deeper, with room on the stack: a frame is
+//             pushed, the start recorded or dropped (14 packets);
+//   .Lend1    an end of the top frame's region, its outermost instance (no
+//             flag on the frame): the frame is closed and popped (14);
+//   .Lloop    one event at a time, the same common shapes (a recorded leaf
+//             pair, a start, an end) with every check, before C.
 //
 // Anything else (a resume, recursion, a longjmp's stale frames, a full
 // stack, an unregistered slot, a count about to move 2^29 into the overflow
 // word, a drop in the window of the 2^30 fold) is left to the C replay: the
 // routine returns the first event it did not replay, with the state written
-// back, and the C driver replays that one event and calls again.
+// back, and the C driver replays that one event and calls again. The driver
+// writes a sentinel event at End (a resume word of a readable slot), so the
+// blocks need no compare with End; only .Lloop has one.
 //
 //   const struct lwp_hex_event *lwp_hex_replay_c20(Ev, End)
 //   const struct lwp_hex_event *lwp_hex_replay_upcycle(Ev, End)
@@ -70,7 +73,9 @@
 //   r17:16 {Site, Word}  r18 Sp  r19 the event's c20  r21:20 Now
 //   r22 High after the event  r14 Slot  r25:24 {bias, index}
 //   r27:26 the top frame's {SpRec, SlotFlags}  r15 the top frame's slot
-// Scratch: r2, r3, r23, r28, p0-p3.
+//   r28 Lim (the blocks above; .Lloop uses r28 as scratch and reloads it)
+// Scratch: r2, r3, r23, p0-p3 (the blocks reuse other registers above as
+// their comments say).
 
 // Now (\now) of the event at \ev; with c20 also the event's c20 (\low) and
 // High after it (\high), from the c20 value \last and High \prev before it.
