@@ -26,6 +26,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rows  # noqa: E402
+
 
 def gen_c(path, n=600):
     with open(path, "w") as out:
@@ -70,8 +73,7 @@ def llvm_share(plugin, tmp, runs):
             m = re.search(r"^\s+\S+ \(.*?\)\s+\S+ \(.*?\)\s+(\S+) \(.*?\).*"
                           + re.escape(name) + r"$", table, re.M)
             shares[name].append(float(m[1]) / total * 100 if m else 0.0)
-    return statistics.median(totals), {k: statistics.median(v)
-                                       for k, v in shares.items()}
+    return totals, shares
 
 
 def mlir_share(lwp_opt, model, runs):
@@ -83,14 +85,21 @@ def mlir_share(lwp_opt, model, runs):
     for _ in range(runs):
         err = subprocess.run(cmd, check=True, capture_output=True,
                              text=True).stderr
-        total = float(re.search(r"^\s+(\S+) \(100.0%\)\s+Total$", err,
-                                re.M)[1])
+        # One column (wall) or two (user+system, wall) when they differ:
+        # the last column, wall time, as the LLVM table's.
+        def wall(name):
+            for line in err.splitlines():
+                if line.rstrip().endswith("  " + name):
+                    cols = re.findall(r"(\S+) \(\s*[\d.]+%\)", line)
+                    if cols:
+                        return float(cols[-1])
+            return None
+        total = wall("Total")
         totals.append(total)
         for name in res:
-            m = re.search(r"^\s+(\S+) \(.*?\)\s+" + name + r"$", err, re.M)
-            res[name].append(float(m[1]) / total * 100 if m else 0.0)
-    return statistics.median(totals), {k: statistics.median(v)
-                                       for k, v in res.items()}
+            t = wall(name)
+            res[name].append(t / total * 100 if t is not None else 0.0)
+    return totals, res
 
 
 def replicate(model, out, copies=100):
@@ -110,20 +119,32 @@ def main():
     print("method: median of %d runs; share = pass time / total of the "
           "timing report" % runs)
     with tempfile.TemporaryDirectory() as tmp:
-        total, sh = llvm_share(plugin, tmp, runs)
+        cmd = "utils/bench/compile_time.py PLUGIN lwp-opt MODEL %d" % runs
+        totals, runs_sh = llvm_share(plugin, tmp, runs)
+        total = statistics.median(totals)
+        sh = {k: statistics.median(v) for k, v in runs_sh.items()}
         print("opt -O2, generated module of 600 functions (a 3-deep nest "
               "and a loop each): total %.3f s" % total)
         for k, v in sh.items():
             print("  %-28s %6.2f%%" % (k, v))
+            rows.emit("compile time: %s share of opt -O2 -stats-level=70 "
+                      "(600 functions)" % k.replace("lwp::", ""), "%",
+                      runs_sh[k], "opt -O2 total %.3f s (median)" % total,
+                      cmd)
         worst = sh["lwp::LWPInstrumentPass"]
         big = os.path.join(tmp, "model100.mlir")
         replicate(model, big)
         for name, path in (("bundled model", model),
                            ("model x100 (renamed copies)", big)):
-            total, sh = mlir_share(lwp_opt, path, runs)
+            totals, runs_sh = mlir_share(lwp_opt, path, runs)
+            total = statistics.median(totals)
+            sh = {k: statistics.median(v) for k, v in runs_sh.items()}
             print("lwp-opt pipeline, %s: total %.4f s" % (name, total))
             for k, v in sh.items():
                 print("  %-28s %6.2f%%" % (k, v))
+                rows.emit("compile time: %s share of the lwp-opt pipeline, %s"
+                          % (k, name), "%", runs_sh[k],
+                          "pipeline total %.4f s (median)" % total, cmd)
             worst = max(worst, sh["LWPInstrument"])
         print("target lwp-instrument <= 2%%: worst %.2f%% -> %s" % (
             worst, "met" if worst <= 2 else "MISSED"))

@@ -36,6 +36,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import rows as table_rows  # noqa: E402
+
 KERNELS = ["gemm", "conv2d", "stencil", "reduce"]
 FUNCS = {"gemm": {"gemm"}, "conv2d": {"conv2d"}, "stencil": {"stencil"},
          "reduce": {"reduceInt", "reduceDot"}}
@@ -165,6 +168,19 @@ def main():
         if len(cs) != 1:
             print("warning: %s checksums differ between variants: %s" %
                   (k, sorted(cs)))
+    # The table's rows: per kernel and variant, the overhead of each round
+    # against the uninstrumented run of the same round.
+    for key, _, label in VARIANTS:
+        if key == "base":
+            continue
+        for k in KERNELS:
+            per_round = [(t / b - 1) * 100 for t, b in
+                         zip(times[(k, key)], times[(k, "base")])]
+            table_rows.emit(
+                "overhead, %s: %s" % (k, label), "%", per_round,
+                "uninstrumented %.1f ms (median)" %
+                statistics.median(times[(k, "base")]),
+                "utils/bench/overhead.py BINDIR %d" % rounds)
     noise = max(abs(results[(k, "base2")]) for k in KERNELS)
     print("A/A noise band: +-%.2f%%" % noise)
     med = {(k, key): (statistics.median(times[(k, key)]) /

@@ -9,6 +9,7 @@ probe_cost_x86: "probe pair, recording (warm)   49.8 ticks  ratio 1.00x");
 a "ratio R.RRx" on the line is summarized too. The environment is passed on
 (LWP_* variables).
 """
+import os
 import re
 import statistics
 import subprocess
@@ -33,6 +34,20 @@ def main():
             figures[label][1].append(float(value))
             if ratio:
                 figures[label][2].append(float(ratio))
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import rows
+    # The reference of the table's rows: the bare counter read of the same
+    # runs (probe_cost_x86's "rdtsc" lines).
+    ref = [l for l in order if "rdtsc" in l]
+    reference = ("%s %.1f %s (median)" % (
+        ref[0], statistics.median(figures[ref[0]][1]), figures[ref[0]][0])
+        if ref else "-")
+    name = os.path.basename(cmd[0])
+    for label in order:
+        unit, values, _ = figures[label]
+        if label not in ref:
+            rows.emit("probe cost (%s): %s" % (name, label), unit, values,
+                      reference, "utils/bench/repeat.py %d %s" % (n, name))
     print("%d runs of %s: min / median / max" % (n, " ".join(cmd)))
     for label in order:
         unit, values, ratios = figures[label]

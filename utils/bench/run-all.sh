@@ -1,44 +1,65 @@
 #!/usr/bin/env bash
-# Runs every LWP benchmark (issue 7) and prints their figures; not a test.
+# Runs every LWP benchmark and prints docs/performance.md's table: one row a
+# figure, min / median / max over the runs, the reference measured in the
+# same run, the command, and the machine. Not a test.
 #
-#   utils/bench/run-all.sh [BUILD_DIR]      (default: <repo>/build)
+#   utils/bench/run-all.sh [--quick] [BUILD_DIR]      (default: <repo>/build)
 #
-# Needs a built tree (ninja -C build): LWPLLVMPlugin.so, liblwp_host.a,
-# liblwp_hexagon.a + lwp_hexagon_crt0.o, lwp-report, lwp-opt. Builds the
+# Needs a built tree: LWPLLVMPlugin.so, liblwp_host.a, lwp-report, lwp-opt
+# (ninja -C BUILD_DIR LWPLLVMPlugin lwp_host lwp-report lwp-opt). Builds the
 # benchmark programs into a temporary directory (removed at exit) and runs:
-#   1. probe cost: x86-64 ticks per pair vs a bare rdtsc pair; Hexagon packets
+#   1. probe cost: x86-64 ticks per pair vs a bare rdtsc pair (executable and
+#      dlopen'ed library); Hexagon packets per probe through
+#      utils/bench/hexagon_probe_cost.sh when it is there (packet counts are
+#      deterministic: one run), else "not measured"
 #   2. run-time overhead on gemm/conv2d/stencil/reduce (LWP levels, XRay)
-#   3. accuracy against an in-program rdtsc bracket
-#   4. report throughput (1M/10M/100M records) and llvm-xray account
+#   3. accuracy against an uninstrumented twin in the same process
+#   4. report throughput (lwp-report vs llvm-xray account), TVM import
 #   5. compile-time share (opt -O2 -time-passes, lwp-opt -mlir-timing)
-# Environment: BENCH_ROUNDS (overhead rounds, default 5), BENCH_PROBE_RUNS
-# (probe-cost runs summarized by repeat.py, default 5), BENCH_RUNS (timed runs
-# per throughput and TVM input, default 5), BENCH_TVM_SIZES (default
-# 1000000,10000000), TVM_LWP_SCRIPT (apache/tvm's
-# python/tvm/contrib/hexagon/profiling/process_lwp_data.py, run side by side
-# when given), BENCH_SIZES
-# (default 1000000,10000000,100000000), BENCH_XRAY_SIZES (default
-# 1000000,10000000). About 4 minutes on the 2-core VM (docs/performance.md).
+#   6. call-heavy program by -lwp-instruction-threshold (callheavy.py)
+# Each benchmark prints its own figures as it goes; the table comes last
+# (rows collected through utils/bench/rows.py).
+#
+# --quick: 3 runs a figure and small inputs (a smoke run, about 2 minutes;
+# not for the doc, whose rows need at least 5 runs).
+# Environment: BENCH_ROUNDS (overhead rounds, 5), BENCH_PROBE_RUNS (probe-cost
+# runs, 5), BENCH_RUNS (timed runs per throughput and TVM input, 5),
+# BENCH_ACC_RUNS (accuracy runs, 7), BENCH_CALLHEAVY_RUNS (5),
+# BENCH_THRESHOLDS (0,20,50,200), BENCH_SIZES (1000000,10000000,100000000),
+# BENCH_XRAY_SIZES (1000000,10000000), BENCH_TVM_SIZES (1000000,10000000),
+# TVM_LWP_SCRIPT (apache/tvm's python/tvm/contrib/hexagon/profiling/
+# process_lwp_data.py, run side by side when given).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
+QUICK=0
+if [ "${1:-}" = "--quick" ]; then QUICK=1; shift; fi
 BUILD="$(cd "${1:-$ROOT/build}" 2>/dev/null && pwd)" || {
   echo "run-all: error: build directory '${1:-$ROOT/build}' not found; build first: ninja -C build" >&2; exit 1; }
 LIB="$BUILD/lib"; BIN="$BUILD/bin"
-for f in "$LIB/LWPLLVMPlugin.so" "$LIB/liblwp_host.a" "$LIB/liblwp_hexagon.a" \
-         "$LIB/lwp_hexagon_crt0.o" "$BIN/lwp-report" "$BIN/lwp-opt"; do
+for f in "$LIB/LWPLLVMPlugin.so" "$LIB/liblwp_host.a" "$BIN/lwp-report" "$BIN/lwp-opt"; do
   [ -e "$f" ] || { echo "run-all: error: $f missing: build it first (ninja -C $BUILD)" >&2; exit 1; }
 done
-for t in clang-22 ld.lld-22 opt-22 llvm-xray-22 llvm-objdump-22 qemu-hexagon python3; do
+for t in clang-22 opt-22 llvm-xray-22 llvm-objdump-22 python3; do
   command -v "$t" >/dev/null || { echo "run-all: error: $t not found (utils/setup.sh)" >&2; exit 1; }
 done
 [ -e /usr/lib/llvm-22/lib/clang/22/lib/linux/libclang_rt.xray-x86_64.a ] || {
   echo "run-all: error: XRay runtime missing (libclang-rt-22-dev)" >&2; exit 1; }
 
+if [ $QUICK = 1 ]; then
+  : "${BENCH_ROUNDS:=3}" "${BENCH_PROBE_RUNS:=3}" "${BENCH_RUNS:=3}" "${BENCH_ACC_RUNS:=3}"
+  : "${BENCH_CALLHEAVY_RUNS:=3}" "${BENCH_SIZES:=1000000,10000000}" "${BENCH_XRAY_SIZES:=1000000}"
+  : "${BENCH_TVM_SIZES:=1000000}"
+fi
+export BENCH_RUNS="${BENCH_RUNS:-5}" ACC_REPEAT="${BENCH_ACC_RUNS:-7}"
+
 T="$(mktemp -d "${TMPDIR:-/tmp}/lwp-bench.XXXXXX")"
 trap 'rm -rf "$T"' EXIT
+export BENCH_ROWS="$T/rows.jsonl"
+: > "$BENCH_ROWS"
 START=$SECONDS
-run() { echo "+ $*" | sed "s|$T|\$T|g; s|$ROOT/||g"; "$@"; }
+LOAD0="$(cut -d' ' -f1-3 /proc/loadavg)"
+run() { echo "+ $*" | sed "s|$T|\$T|g; s|$ROOT/||g; s|$BUILD|BUILD|g"; "$@"; }
 section() { echo; echo "=== $* ==="; }
 
 section "build (into \$T)"
@@ -49,11 +70,6 @@ run $CC -O2 -I"$ROOT/include" -o "$T/probe_cost_x86" "$HERE/probe_cost_x86.c" "$
 run $CC -O2 -fPIC -shared -I"$ROOT/include" -Dmain=bench_main \
     -o "$T/libprobe_cost_x86.so" "$HERE/probe_cost_x86.c" "$HOST"
 run $CC -O2 -o "$T/dlopen_loader" "$HERE/dlopen_loader.c"
-HCC=($CC --target=hexagon-unknown-linux-musl -mcpu=hexagonv67 -ffreestanding
-     -nostdlib -fno-pic -G0 -O2 -I"$ROOT/include" -I"$ROOT/runtime/hexagon/include")
-run "${HCC[@]}" -c "$HERE/probe_cost_hexagon.c" -o "$T/pch.o"
-run ld.lld-22 -static --build-id "$LIB/lwp_hexagon_crt0.o" "$T/pch.o" \
-    "$LIB/liblwp_hexagon.a" -o "$T/probe_cost_hexagon"
 K="$HERE/kernels.c"
 run $CC -O2 -o "$T/k_base" "$K"
 run $CC -O2 -fpass-plugin="$PLUGIN" -mllvm -stats-level=40 -o "$T/k_l40" "$K" "$HOST" -lpthread
@@ -67,7 +83,6 @@ run $CC -O2 -fpass-plugin="$PLUGIN" -mllvm -stats-level=70 -mllvm -max-loop-dept
     -mllvm -lwp-function-filter="$ACCF" -o "$T/acc70" "$HERE/accuracy.c" "$HOST" -lpthread
 run $CC -O2 -fpass-plugin="$PLUGIN" -mllvm -stats-level=40 \
     -mllvm -lwp-function-filter="$ACCF" -o "$T/acc40" "$HERE/accuracy.c" "$HOST" -lpthread
-run $CC -O2 -I"$ROOT/include" -o "$T/nested_cost_x86" "$HERE/nested_cost_x86.c" "$HOST" -lpthread
 run $CC -O2 -I"$ROOT/include" -I"$ROOT/runtime/common" -o "$T/mkbigdump" \
     "$HERE/mkbigdump.c" "$ROOT/runtime/common/lwp_dump_writer.c"
 
@@ -76,17 +91,32 @@ LWP_OUTPUT= LWP_CAP=1000000000 LWP_BUFFER_RECORDS=4000000 \
     run python3 "$HERE/repeat.py" "${BENCH_PROBE_RUNS:-5}" "$T/probe_cost_x86"
 section "1. probe cost: x86-64, in a dlopen'ed shared object"
 LWP_OUTPUT= LWP_CAP=1000000000 LWP_BUFFER_RECORDS=4000000 \
-    run "$T/dlopen_loader" "$T/libprobe_cost_x86.so"
-section "1. probe cost: Hexagon (qemu-hexagon)"
-LWP_OUTPUT= run qemu-hexagon "$T/probe_cost_hexagon"
+    run python3 "$HERE/repeat.py" "${BENCH_PROBE_RUNS:-5}" "$T/dlopen_loader" "$T/libprobe_cost_x86.so"
+
+section "1. probe cost: Hexagon (qemu-hexagon, packet counter; deterministic: one run)"
+HEX_CMD="utils/bench/hexagon_probe_cost.sh BUILD"
+HEX_FIG="Hexagon packets per probe (handler + call packet, inside the region / whole journey of run time)"
+HEX_REF="uninstrumented twin (same workload); TVM's handler 16 a probe"
+if [ -x "$HERE/hexagon_probe_cost.sh" ] &&
+   HEX_OUT="$(LWP_HEXAGON_COST_ONLY=1 "$HERE/hexagon_probe_cost.sh" "$BUILD" 2>"$T/hex.err")" &&
+   [[ "$HEX_OUT" =~ in_region=([0-9.]+)\ run_time=([0-9.]+) ]]; then
+  echo "$HEX_OUT"
+  python3 "$HERE/rows.py" add "$BENCH_ROWS" "Hexagon packets per probe, inside the measured region" \
+    "packets" "${BASH_REMATCH[1]}" "$HEX_REF" "$HEX_CMD"
+  python3 "$HERE/rows.py" add "$BENCH_ROWS" "Hexagon packets per probe of run time (handler, replay, folds, dump)" \
+    "packets" "${BASH_REMATCH[2]}" "$HEX_REF" "$HEX_CMD"
+else
+  WHY="utils/bench/hexagon_probe_cost.sh not there"
+  [ -x "$HERE/hexagon_probe_cost.sh" ] && WHY="hexagon_probe_cost.sh failed: $(tail -1 "$T/hex.err" 2>/dev/null)"
+  echo "not measured ($WHY)"
+  python3 "$HERE/rows.py" add "$BENCH_ROWS" "$HEX_FIG" "packets" "" "not measured: $WHY" "$HEX_CMD"
+fi
 
 section "2. run-time overhead"
 run python3 "$HERE/overhead.py" "$T" "${BENCH_ROUNDS:-5}" "$BIN/lwp-report"
 
 section "3. accuracy"
 run python3 "$HERE/accuracy.py" "$T/acc70" "$T/acc40" "$BIN/lwp-report"
-LWP_OUTPUT="$T/nc.dump" run "$T/nested_cost_x86"
-run "$BIN/lwp-report" --raw --no-records "$T/nc.dump" | head -2
 
 section "4. report throughput"
 TMPDIR="$T" run python3 "$HERE/throughput.py" "$T" "$BIN/lwp-report" \
@@ -98,7 +128,12 @@ TMPDIR="$T" run python3 "$HERE/tvm_import.py" "$T/mkbigdump" "$BIN/lwp-report" \
 
 section "5. compile-time share"
 run python3 "$HERE/compile_time.py" "$PLUGIN" "$BIN/lwp-opt" \
-    "$ROOT/examples/model/conv_matmul.mlir" 3
+    "$ROOT/examples/model/conv_matmul.mlir" "${BENCH_RUNS}"
 
-echo
-echo "run-all: done in $((SECONDS - START)) s"
+section "6. call-heavy program by -lwp-instruction-threshold"
+TMPDIR="$T" run python3 "$HERE/callheavy.py" "$BUILD" "${BENCH_CALLHEAVY_RUNS:-5}" \
+    "${BENCH_THRESHOLDS:-0,20,50,200}"
+
+section "table (docs/performance.md)"
+echo "Commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$( [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ] && echo ' (checkout with uncommitted changes)'), $(date -u +%Y-%m-%d), run-all.sh$( [ $QUICK = 1 ] && echo ' --quick'), $((SECONDS - START)) s; load average (1/5/15 min) at the start $LOAD0, at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+python3 "$HERE/rows.py" table "$BENCH_ROWS"

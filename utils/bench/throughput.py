@@ -32,6 +32,7 @@ import sys
 import tempfile
 
 from benchtime import timed
+import rows as table_rows
 
 
 def main():
@@ -73,7 +74,7 @@ def main():
                   "%6.1f B" % (label, n, min(walls), med, max(walls),
                                statistics.median(users), n / med,
                                rss / 1024, rss * 1024 / n))
-            return n / med, rss
+            return n / med, rss, walls
 
         rows, xrate = [], {}
         for n in sizes:
@@ -82,8 +83,9 @@ def main():
             subprocess.run([mk, "lwp3", str(n), dump, mp], check=True)
             cmd = [report, "--map-json=" + mp, dump, "--format=csv",
                    "-o", os.devnull]
-            rate, rss = measure("lwp-report, v3 dump, 64 regions", n, cmd)
-            rows.append(("lwp", n, n / rate, rss))
+            rate, rss, walls = measure("lwp-report, v3 dump, 64 regions", n,
+                                       cmd)
+            rows.append(("lwp", n, n / rate, rss, walls))
             measure("lwp-report --jobs=1", n, cmd + ["--jobs=1"])
             os.unlink(dump)
         for n in xsizes:
@@ -91,15 +93,22 @@ def main():
             subprocess.run([mk, "xray", str(n), log, "6", "4"], check=True)
             cmd = ["llvm-xray-22", "account",
                    "-instr_map=" + os.path.join(bindir, "k_xray"), log]
-            xrate[n], _ = measure("llvm-xray account (basic log)", n, cmd)
+            xrate[n], _, _ = measure("llvm-xray account (basic log)", n, cmd)
             os.unlink(log)
-        for _, n, secs, _ in rows:
+        for _, n, secs, rss, walls in rows:
+            table_rows.emit(
+                "report throughput: lwp-report, %dM records (CSV), max RSS "
+                "%.0f MB" % (n // 1000000, rss / 1024), "M records/s",
+                [n / w / 1e6 for w in walls],
+                ("llvm-xray account %.1fM events/s (median)" %
+                 (xrate[n] / 1e6)) if n in xrate else "-",
+                "utils/bench/throughput.py BINDIR lwp-report %d" % n)
             if n in xrate:
                 ratio = n / secs / xrate[n]
                 print("lwp-report / llvm-xray account at %d records: %.1fx "
                       "records/s (target >= 8x) -> %s" % (
                           n, ratio, "met" if ratio >= 8 else "MISSED"))
-        big = [(n, s) for _, n, s, _ in rows if n >= 10000000]
+        big = [(n, s) for _, n, s, _, _ in rows if n >= 10000000]
         if big:
             worst = min(n / s for n, s in big)
             print("target >= 100M records/s from 10M records: worst %.3g -> "

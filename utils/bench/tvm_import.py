@@ -31,6 +31,7 @@ import sys
 import tempfile
 
 from benchtime import timed
+import rows
 
 FUNCS = 16
 LOAD = 0x40000
@@ -113,6 +114,7 @@ def main():
                 cpus.append(c)
                 rss = max(rss, r)
             lwp = row("lwp-report --tvm-json", n, walls, cpus, rss)
+            lwp_walls = walls
             if script != "-":
                 out = os.path.join(tmp, "tvm.csv")
                 tcmd = ["python3", script, "--lwp-json", js, "--serial-num",
@@ -130,6 +132,14 @@ def main():
                 tvm = row("TVM process_lwp_data", n, walls, cpus, rss)
                 print("%-22s %11d  lwp-report / TVM: %.1fx entries/s "
                       "(file %.0f MB)" % ("ratio", n, lwp / tvm, size / 1e6))
+                ref = "TVM process_lwp_data.py %.3f s (median of %d)" % (
+                    n / tvm, tvm_runs)
+            else:
+                ref = "TVM's script not run (TVM_LWP_SCRIPT unset)"
+            rows.emit("TVM import: lwp-report --tvm-json, %dM entries" %
+                      (n // 1000000), "s", lwp_walls, ref,
+                      "utils/bench/tvm_import.py mkbigdump lwp-report %d"
+                      % n)
             os.unlink(js)
 
 
