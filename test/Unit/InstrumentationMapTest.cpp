@@ -299,4 +299,72 @@ TEST(InstrumentationMapTest, BadBlobs) {
   EXPECT_TRUE(Empty->empty());
 }
 
+TEST(InstrumentationMapTest, SmallFunctionsSummary) {
+  // No threshold: version 3, word 28 zero, no summary.
+  llvm::SmallVector<char> V3;
+  InstrumentationMap A = sampleMap(0);
+  A.writeBlob(V3);
+  EXPECT_EQ(llvm::support::endian::read32le(V3.data() + 8), 3u);
+  EXPECT_EQ(llvm::support::endian::read32le(V3.data() + 28), 0u);
+
+  // A threshold: version 4, the 8-byte summary right after the 2 entries,
+  // the strings 8 bytes later.
+  A.setSmallFunctions(50, 7);
+  llvm::SmallVector<char> Section;
+  A.writeBlob(Section);
+  EXPECT_EQ(llvm::support::endian::read32le(Section.data() + 8), 4u);
+  EXPECT_EQ(llvm::support::endian::read32le(Section.data() + 28), 32u + 96u);
+  EXPECT_EQ(llvm::support::endian::read32le(Section.data() + 20),
+            32u + 96u + 8u);
+  EXPECT_EQ(llvm::support::endian::read32le(Section.data() + 128), 7u);
+  EXPECT_EQ(llvm::support::endian::read32le(Section.data() + 132), 50u);
+  // A module without regions keeps its summary; two blobs add up, with the
+  // larger threshold.
+  InstrumentationMap None;
+  None.setSmallFunctions(20, 3);
+  None.writeBlob(Section);
+  auto Map = InstrumentationMap::readSection(
+      llvm::StringRef(Section.data(), Section.size()));
+  ASSERT_TRUE(static_cast<bool>(Map)) << llvm::toString(Map.takeError());
+  EXPECT_EQ(Map->size(), 2u);
+  EXPECT_EQ(Map->smallFunctions(), 10u);
+  EXPECT_EQ(Map->instructionThreshold(), 50u);
+  EXPECT_EQ(Map->smallFunctionsNote(),
+            "10 small functions not instrumented (below "
+            "-lwp-instruction-threshold=50)");
+  std::string Table;
+  llvm::raw_string_ostream OS(Table);
+  Map->printTable(OS);
+  EXPECT_THAT(Table, testing::EndsWith("10 small functions not instrumented "
+                                       "(below -lwp-instruction-threshold=50)"
+                                       "\n"));
+
+  // JSON: the two keys after the regions, read back; absent means 0.
+  std::string JSON;
+  llvm::raw_string_ostream JS(JSON);
+  A.writeJSON(JS, 0);
+  EXPECT_THAT(JSON,
+              testing::EndsWith(
+                  "],\"instruction_threshold\":50,\"small_functions\":7}"));
+  auto Back = InstrumentationMap::fromJSON(JSON);
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(Back->smallFunctions(), 7u);
+  EXPECT_EQ(Back->instructionThreshold(), 50u);
+  EXPECT_THAT(
+      test::errorOf(InstrumentationMap::fromJSON(
+          "{\"version\": 2, \"regions\": [], \"small_functions\": -1}")),
+      testing::HasSubstr("'small_functions' is not an unsigned"));
+
+  // A summary that overlaps the entries or runs into the strings.
+  auto patched = [&](size_t Offset, uint32_t Value) {
+    llvm::SmallVector<char> Copy(Section);
+    llvm::support::endian::write32le(Copy.data() + Offset, Value);
+    return test::errorOf(InstrumentationMap::readSection(
+        llvm::StringRef(Copy.data(), Copy.size())));
+  };
+  EXPECT_THAT(patched(28, 40), testing::HasSubstr("truncated or corrupt"));
+  EXPECT_THAT(patched(28, 132), testing::HasSubstr("truncated or corrupt"));
+  EXPECT_THAT(patched(28, 130), testing::HasSubstr("truncated or corrupt"));
+}
+
 } // namespace
