@@ -96,7 +96,7 @@ LWP_OUTPUT= LWP_CAP=1000000000 LWP_BUFFER_RECORDS=4000000 \
 section "1. probe cost: Hexagon (qemu-hexagon, packet counter; deterministic: one run)"
 HEX_CMD="utils/bench/hexagon_probe_cost.sh BUILD"
 HEX_FIG="Hexagon packets per probe (handler + call packet, inside the region / whole journey of run time)"
-HEX_REF="uninstrumented twin (same workload); TVM's handler 16 a probe"
+HEX_REF="uninstrumented twin (same workload, same run); TVM's handler: 16 (issue 23, not measured here)"
 if [ -x "$HERE/hexagon_probe_cost.sh" ] &&
    HEX_OUT="$(LWP_HEXAGON_COST_ONLY=1 "$HERE/hexagon_probe_cost.sh" "$BUILD" 2>"$T/hex.err")" &&
    [[ "$HEX_OUT" =~ in_region=([0-9.]+)\ run_time=([0-9.]+) ]]; then
