@@ -4,7 +4,8 @@
 # at -stats-level=70 -max-loop-depth=1, once on this machine (x86-64, TSC
 # cycles) and once for Hexagon under qemu-hexagon (packets: this QEMU has no
 # running UPCYCLE), each checked against an uninstrumented build, and prints
-# both per-loop cycle tables. Dumps, CSV and Chrome traces go to out/.
+# both per-loop cycle tables, then the two offline HTML reports' paths. Dumps,
+# CSV, Chrome traces and HTML pages go to out/.
 #
 #   utils/lwp-demo.sh
 set -euo pipefail
@@ -25,4 +26,10 @@ for target in host hexagon; do
   "$root/utils/lwp-run" --target="$target" -max-loop-depth=1 --check-output \
     --report-arg=--tree --out "out/cnn-$target" \
     examples/cnn/cnn.mlir --driver examples/cnn/main.c
+done
+
+echo
+echo "== HTML reports (one self-contained file each; open offline in a browser)"
+for target in host hexagon; do
+  printf "%-9s %s\n" "$target:" "$root/out/cnn-$target/cnn.html"
 done
