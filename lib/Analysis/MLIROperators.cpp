@@ -37,7 +37,7 @@ static bool isTosaOperator(Operation *Op) {
 /// turn into loops of its own (tensor.pad becomes a linalg.map ...).
 static bool isTensorOperator(Operation *Op) {
   return isa<tensor::PadOp, tensor::ConcatOp, tensor::SplatOp,
-             tensor::GenerateOp>(Op);
+             tensor::GenerateOp, linalg::PackOp, linalg::UnPackOp>(Op);
 }
 
 /// True for elementwise arithmetic on ranked tensors (`arith.mulf %x, %y :

@@ -6,7 +6,7 @@
 //
 // Declarations and registration of the passes that take MLIR as frontends
 // and upstream tests write it (Passes.td): lwp-transform-schedule and
-// lwp-runner-entry.
+// lwp-runner-entry, lwp-lower-pack-unpack.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

@@ -70,4 +70,25 @@ def LWPRunnerEntry : Pass<"lwp-runner-entry", "::mlir::ModuleOp"> {
   ];
 }
 
+def LWPLowerPackUnpack : Pass<"lwp-lower-pack-unpack"> {
+  let summary = "Lower linalg.pack and linalg.unpack to ops bufferization "
+                "takes";
+  let description = [{
+    Data-tiling frontends relayout tensors with `linalg.pack` and
+    `linalg.unpack`, which one-shot bufferization does not take ("op was not
+    bufferized"). This pass rewrites each, on tensors, as upstream's
+    `transform.structured.lower_pack` / `lower_unpack` do
+    (`linalg::lowerPack`, `linalg::lowerUnPack`): a pack becomes
+    `tensor.pad`, `tensor.expand_shape` and `linalg.transpose` (or one
+    `tensor.insert_slice` when it only pads), an unpack `linalg.transpose`,
+    `tensor.collapse_shape` and `tensor.extract_slice`. The new ops take
+    the location of the op they replace, and so its operator tag
+    (lwp-mark-operators): their loops are labeled by the pack or unpack the
+    user wrote. A pack or unpack that cannot be lowered (dynamic tile
+    sizes, say) is left for bufferization to reject at its line.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 #endif // LWP_FRONTEND_PASSES_TD

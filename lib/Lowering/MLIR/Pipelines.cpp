@@ -56,11 +56,13 @@ void lwp::registerLWPPipelines() {
         // TOSA as frontends emit it, through upstream's own pipelines; ops
         // keep the location, and so the operator tag, of the op they come
         // from. Elementwise arithmetic on tensors becomes linalg.generic,
-        // which one-shot bufferization handles.
+        // which one-shot bufferization handles, and so do pack and unpack
+        // once lowered.
         append(PM, std::string("lwp-transform-schedule{apply=") +
                        (Options.ApplyTransforms ? "true" : "false") +
                        "},tosa-to-linalg-pipeline,func.func(tosa-to-arith,"
-                       "tosa-to-tensor,convert-elementwise-to-linalg),"
+                       "tosa-to-tensor,convert-elementwise-to-linalg,"
+                       "lwp-lower-pack-unpack),"
                        "one-shot-bufferize{bufferize-function-"
                        "boundaries function-boundary-type-conversion="
                        "identity-layout-map}," +
