@@ -49,8 +49,9 @@
 //
 // Packets: 5 a handler, 6 a probe with the call packet, start and end alike,
 // whatever the cap or the record buffer (test/Runtime/Hexagon/packets.c,
-// exact under QEMU). The replay costs C time a probe (docs/performance.md,
-// "Hexagon: 6 packets per probe"), taken out of the figures.
+// exact under QEMU). The replay costs run time a probe (docs/hexagon-runtime.md,
+// "Run time (issue 23)"; the current figure in docs/performance.md's table),
+// taken out of the figures.
 //
 // Counter: the handlers read UPCYCLE (r15:14 = c15:14, the first word of
 // their second packet). QEMU reads UPCYCLE as 0 and counts packets in c20,

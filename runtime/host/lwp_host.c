@@ -384,7 +384,8 @@ static struct lwp_thread_state *newThreadState(void) {
   if (S->records) {
     S->capacity = BufferRecords;
     /* Touch the first pages now, so that the first recorded probes do not
-     * pay page faults (about 45 ticks a pair here, docs/performance.md). */
+     * pay page faults (about 45 ticks a pair here; the "cold pages" row of
+     * docs/performance.md's table measures a fresh buffer past them). */
     uint64_t Touch = BufferRecords < 16384 ? BufferRecords : 16384;
     memset(S->records, 0, Touch * sizeof(struct lwp_record64));
   } else if (BufferRecords) {
@@ -733,9 +734,10 @@ static inline __attribute__((always_inline)) double fpBody(double S, int I) {
  * isolation cost more than in a loop, where their work overlaps the loop's,
  * and how much overlaps depends on the body (measured here, TSC ticks: about
  * 50 around an empty body, 40 around 8 integer steps, 10-13 around a
- * 24-product reduction; docs/performance.md). The smaller figure is the one
- * a correction can subtract without making a parent shorter than it runs
- * without its children's probes (docs/report.md). */
+ * 24-product reduction; issue 11, `git show 6310dfe:docs/performance.md`,
+ * "Overhead correction, calibrated where it applies"). The smaller figure is
+ * the one a correction can subtract without making a parent shorter than it
+ * runs without its children's probes (docs/report.md). */
 static uint64_t calibrateNestedInLoop(struct lwp_thread_state *S,
                                       struct lwp_slot *Inner) {
   enum { Iterations = 1024, Runs = 7 };

@@ -33,7 +33,8 @@
  * that encloses the resume point.
  *
  * Counter: x86-64 rdtsc, not serialised (rdtscp or lfence;rdtsc cost about
- * 30 ticks more a pair here, see docs/performance.md, and the out-of-order
+ * 30 ticks more a pair here, issue 7: docs/performance-history.md, the
+ * full text in `git show 6310dfe:docs/performance.md`; and the out-of-order
  * window they close is a few cycles); AArch64 cntvct_el0. The start handler
  * reads the counter last and the end handler first, so a region's figure
  * holds as little of the handlers as possible; what remains is the calibrated

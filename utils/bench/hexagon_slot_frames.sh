@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Counts, with LLVM 22's assembler, the fast-path instructions of the
-# "frames in the slots" handler layout (docs/performance.md, "Hexagon: 10
-# packets per probe (issue 11, fourth round)"): for each instruction its
+# "frames in the slots" handler layout (`git show
+# 6310dfe:docs/performance.md`, "Hexagon: 10 packets per probe (issue 11,
+# fourth round)"): for each instruction its
 # words (a constant extender ## is one more), whether it is a memory
 # operation, and whether it issues only in slots 2 and 3 (the test of
 # utils/bench/hexagon_slots.sh). A layout of the fourth round, not taken (the

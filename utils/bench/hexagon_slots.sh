@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Which Hexagon v67 instructions of the probe handlers may only issue in
-# slots 2 and 3 (docs/performance.md, "Hexagon: 10 packets per probe (issue
-# 11, third round)"). These are the instructions of the handlers before the
+# slots 2 and 3 (`git show 6310dfe:docs/performance.md`, "Hexagon: 10 packets
+# per probe (issue 11, third round)"; docs/performance-history.md). These are the instructions of the handlers before the
 # fifth round, which made them journal the probe instead (5 packets; section
 # "Hexagon: 6 packets per probe"): kept as the record of that analysis. Each
 # instruction is assembled by LLVM 22's assembler in

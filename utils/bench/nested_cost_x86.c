@@ -6,7 +6,8 @@
 /*
  * Benchmark (not a test) of the in-place cost of a probe pair around a loop
  * body, the figure the overhead correction subtracts once per nested pair
- * (docs/report.md, docs/performance.md "Overhead correction"). For each body,
+ * (docs/report.md; `git show 6310dfe:docs/performance.md`, "Overhead
+ * correction, calibrated where it applies"). For each body,
  * the best of 9 runs of 4096 iterations without probes and with a pair
  * around the body (inside an open parent, past the cap, as compiled code
  * calls the handlers), per iteration, in TSC ticks; and the probe-less
