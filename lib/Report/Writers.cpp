@@ -83,6 +83,17 @@ static json::Value jsonOptional(const std::optional<uint32_t> &V);
 /// Adds the map's fields of region \p Id (row \p E) to a JSON region: id,
 /// kind, function, image, depth, height, parent, file, line, column,
 /// operator, operator_name (null when absent) and operators.
+/// Adds to the JSON's "dump" object what -lwp-instruction-threshold left
+/// out (the map's instruction_threshold and small_functions, summed over the
+/// images), only when a threshold was set, as the map JSON does.
+static void addSmallFunctions(json::Object &Dump, const ReportInput &In) {
+  if (!In.Prog || !In.Prog->map().instructionThreshold())
+    return;
+  Dump["instruction_threshold"] =
+      int64_t(In.Prog->map().instructionThreshold());
+  Dump["small_functions"] = int64_t(In.Prog->map().smallFunctions());
+}
+
 static void addMapFields(json::Object &Row, uint32_t Id, const RegionEntry &E) {
   Row["id"] = int64_t(Id);
   Row["kind"] = stringifyRegionKind(E.Kind);
@@ -405,6 +416,7 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
                             {"top_level_cycles", In.P.TopLevelCycles},
                             {"warnings", json::Array(In.P.Warnings)}}},
       {"regions", std::move(Regions)}};
+  addSmallFunctions(*Root.getObject("dump"), In);
   OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
 }
 
@@ -757,6 +769,7 @@ void lwp::writeRunsJSON(raw_ostream &OS, const ReportInput &In,
                             {"counts_differ", int64_t(Runs.CountsDiffer)},
                             {"top_level_cycles", spreadJSON(Runs.TopLevel)}}},
       {"regions", std::move(Regions)}};
+  addSmallFunctions(*Root.getObject("dump"), In);
   OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
 }
 
