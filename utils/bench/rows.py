@@ -9,10 +9,20 @@ the reference measured in the same run, and the command.
 
   rows.py add FILE FIGURE UNIT VALUES REFERENCE COMMAND   (VALUES: a,b,c)
   rows.py table FILE
+  rows.py compare DOC.md RERUN.md
+
+`compare` checks a rerun against the table of record: for every figure in
+both (matched by name, the measured parts of a name, "59.6% of cycles" and
+"max RSS 64 MB", left out), whether the rerun's median lies within the
+table's min..max, and if not by how much (percent of the nearer bound;
+points for a figure in percent).
+RERUN.md is run-all.sh's output (or any file holding its table). Prints
+one line a figure and a count; exits 0 either way.
 """
 import json
 import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -86,9 +96,58 @@ def table(path):
             r["command"]))
 
 
+def read_table(path):
+    """The rows of the markdown table in \p path: {key: (figure, min,
+    median, max, unit)}, the key being the figure without its measured
+    parts; rows whose figures are not numbers are skipped."""
+    rows = {}
+    with open(path) as f:
+        for line in f:
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if len(cells) != 8 or not line.startswith("| "):
+                continue
+            try:
+                lo, med, hi = (float(c) for c in cells[1:4])
+            except ValueError:
+                continue
+            key = re.sub(r"[0-9.]+% of cycles", "#% of cycles", cells[0])
+            key = re.sub(r"max RSS [0-9.]+ MB", "max RSS # MB", key)
+            rows[key] = (cells[0], lo, med, hi, cells[4])
+    return rows
+
+
+def compare(doc, rerun):
+    old, new = read_table(doc), read_table(rerun)
+    inside = 0
+    both = [k for k in new if k in old]
+    for key in both:
+        figure, lo, _, hi, unit = old[key]
+        med = new[key][2]
+        if lo <= med <= hi:
+            inside += 1
+            verdict = "inside"
+        else:
+            bound = lo if med < lo else hi
+            if unit == "%":  # percentages: the distance in points
+                verdict = "outside by %+.2f points" % (med - bound)
+            elif bound:
+                verdict = "outside by %+.1f%%" % (
+                    100.0 * (med - bound) / abs(bound))
+            else:
+                verdict = "outside (bound 0)"
+        print("%s: rerun median %s %s, table %s..%s: %s" % (
+            new[key][0], fmt(med), unit, fmt(lo), fmt(hi), verdict))
+    print("%d of %d figures inside the table's spread" % (inside, len(both)))
+    for key in old:
+        if key not in new:
+            print("not in the rerun: " + old[key][0])
+
+
 def main():
     if len(sys.argv) == 3 and sys.argv[1] == "table":
         table(sys.argv[2])
+    elif len(sys.argv) == 4 and sys.argv[1] == "compare":
+        compare(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 8 and sys.argv[1] == "add":
         _, _, path, figure, unit, values, ref, command = sys.argv
         vals = [v for v in values.split(",") if v]
