@@ -8,7 +8,8 @@
  * hexagon-runtime.md): the OS subroutines newlib's reentrant wrappers call
  * (_read, _write, _open, _close, _lseek, _fstat, _stat, _isatty, _sbrk,
  * _kill, _getpid, _gettimeofday, _times, _link, _unlink, _mkdir, _fcntl),
- * clock_gettime and posix_memalign, as Linux system calls through trap0(#1)
+ * clock_gettime, clock_getres, nanosleep and posix_memalign, as Linux
+ * system calls through trap0(#1)
  * (number in r6, arguments in r0-r5, result or -errno in r0; numbers of
  * asm-generic/unistd.h for a 32-bit target, which Hexagon Linux uses).
  * Linux's flag, errno, signal and stat encodings are translated to newlib's.
@@ -52,7 +53,9 @@ enum {
   SysWrite = 64,
   SysFstatat64 = 79,
   SysFstat64 = 80,
+  SysNanosleep = 101,    /* 32-bit time_t */
   SysClockGettime = 113, /* 32-bit time_t */
+  SysClockGetres = 114,  /* 32-bit time_t */
   SysKill = 129,
   SysGetpid = 172,
   SysBrk = 214,
@@ -384,19 +387,87 @@ struct LinuxTimespec32 {
   int32_t Sec, Nsec;
 };
 
-int clock_gettime(clockid_t Clock, struct timespec *Tp) {
-  struct LinuxTimespec32 K;
-  if (result(sys3(SysClockGettime, (long)Clock, (long)&K, 0)) < 0)
+/* Linux's clock ID (linux/time.h) of newlib's \p Clock (time.h), -1 for an
+ * ID newlib does not define: the two number their clocks differently
+ * (newlib's CLOCK_REALTIME is 1, Linux's CLOCK_MONOTONIC). */
+static long linuxClock(clockid_t Clock) {
+  static const signed char Linux[] = {
+      5, /* CLOCK_REALTIME_COARSE */
+      0, /* CLOCK_REALTIME */
+      2, /* CLOCK_PROCESS_CPUTIME_ID */
+      3, /* CLOCK_THREAD_CPUTIME_ID */
+      1, /* CLOCK_MONOTONIC */
+      4, /* CLOCK_MONOTONIC_RAW */
+      6, /* CLOCK_MONOTONIC_COARSE */
+      7, /* CLOCK_BOOTTIME */
+      8, /* CLOCK_REALTIME_ALARM */
+      9, /* CLOCK_BOOTTIME_ALARM */
+  };
+  if ((unsigned long)Clock >= sizeof(Linux))
     return -1;
-  Tp->tv_sec = K.Sec;
-  Tp->tv_nsec = K.Nsec;
+  return Linux[Clock];
+}
+
+/* clock_gettime or clock_getres (\p Sys) of Linux's clock \p LinuxClock. */
+static int linuxClockCall(long Sys, long LinuxClock, struct timespec *Tp) {
+  struct LinuxTimespec32 K;
+  if (result(sys3(Sys, LinuxClock, (long)&K, 0)) < 0)
+    return -1;
+  if (Tp) {
+    Tp->tv_sec = K.Sec;
+    Tp->tv_nsec = K.Nsec;
+  }
+  return 0;
+}
+
+/* Fails a function the program calls directly (clock_gettime,
+ * clock_getres, nanosleep) with \p Err. The OS subroutines above set the
+ * global errno, which newlib's reentrant wrappers (_write_r ...) copy into
+ * the program's errno (*__errno()); nothing copies it for these. */
+static int fail(int Err) {
+  errno = Err;
+  *__errno() = Err;
+  return -1;
+}
+
+int clock_gettime(clockid_t Clock, struct timespec *Tp) {
+  long L = linuxClock(Clock);
+  if (L < 0)
+    return fail(EINVAL);
+  if (linuxClockCall(SysClockGettime, L, Tp) < 0)
+    return fail(errno);
+  return 0;
+}
+
+int clock_getres(clockid_t Clock, struct timespec *Res) {
+  long L = linuxClock(Clock);
+  if (L < 0)
+    return fail(EINVAL);
+  if (linuxClockCall(SysClockGetres, L, Res) < 0)
+    return fail(errno);
+  return 0;
+}
+
+int nanosleep(const struct timespec *Req, struct timespec *Rem) {
+  if (!Req || Req->tv_nsec < 0 || Req->tv_nsec >= 1000000000 ||
+      Req->tv_sec < 0 || Req->tv_sec > INT32_MAX)
+    return fail(EINVAL);
+  struct LinuxTimespec32 K = {(int32_t)Req->tv_sec, (int32_t)Req->tv_nsec};
+  struct LinuxTimespec32 R = {0, 0};
+  if (result(sys3(SysNanosleep, (long)&K, (long)&R, 0)) < 0) {
+    if (Rem) {
+      Rem->tv_sec = R.Sec;
+      Rem->tv_nsec = R.Nsec;
+    }
+    return fail(errno);
+  }
   return 0;
 }
 
 int _gettimeofday(struct timeval *Tv, void *Tz) {
   (void)Tz;
   struct timespec Ts;
-  if (clock_gettime(0 /* CLOCK_REALTIME */, &Ts))
+  if (linuxClockCall(SysClockGettime, 0 /* Linux's CLOCK_REALTIME */, &Ts))
     return -1;
   if (Tv) {
     Tv->tv_sec = Ts.tv_sec;
@@ -409,8 +480,8 @@ int _gettimeofday(struct timeval *Tv, void *Tz) {
  * returns monotonic time in the same unit. */
 clock_t _times(struct tms *Buf) {
   struct timespec Cpu, Now;
-  if (clock_gettime(2 /* CLOCK_PROCESS_CPUTIME_ID */, &Cpu) ||
-      clock_gettime(1 /* CLOCK_MONOTONIC */, &Now))
+  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &Cpu) ||
+      clock_gettime(CLOCK_MONOTONIC, &Now))
     return (clock_t)-1;
   uint64_t PerSec = CLOCKS_PER_SEC;
   if (Buf) {

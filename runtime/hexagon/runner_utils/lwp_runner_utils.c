@@ -299,16 +299,10 @@ LWP_RU_PRINT_RANKED(1, 1dC32, lwp_memref_1d_c32, C32)
 LWP_RU_PRINT_RANKED(1, 1dC64, lwp_memref_1d_c64, C64)
 LWP_RU_PRINT_RANKED(2, Vector4x4xf32, lwp_memref_2d_vector4x4f32, Vec4x4)
 
-/* newlib declares it only for _POSIX_TIMERS; the C library has it. */
-int clock_gettime(clockid_t clock, struct timespec *tp);
-
-/* std::chrono::high_resolution_clock: the system clock. The C library
- * passes the clock to Linux as it is, and Linux's CLOCK_REALTIME is 0
- * (newlib's CLOCK_REALTIME, 1, is Linux's CLOCK_MONOTONIC; 0 is newlib's
- * CLOCK_REALTIME_COARSE). */
+/* std::chrono::high_resolution_clock: the system clock. */
 int64_t _mlir_ciface_nanoTime(void) {
   struct timespec ts;
-  if (clock_gettime((clockid_t)0, &ts) != 0)
+  if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
     return 0;
   return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }

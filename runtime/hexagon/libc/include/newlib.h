@@ -8,7 +8,8 @@
  * LWP's Hexagon C library (runtime/hexagon/libc, docs/hexagon-runtime.md).
  * newlib's configure knows no Hexagon CPU, so the build uses this file
  * instead; the defaults of a full (not nano) newlib, plus _LITE_EXIT (the
- * runtime's exit calls __call_exitprocs weakly) and no wide orientation.
+ * runtime's exit calls __call_exitprocs weakly), the POSIX clocks and no
+ * wide orientation.
  */
 #ifndef __NEWLIB_H__
 #define __NEWLIB_H__ 1
@@ -34,5 +35,14 @@
 /* exit() (the LWP runtime's) calls __call_exitprocs only when atexit was
  * linked; __atexit.c then references it strongly. */
 #define _LITE_EXIT 1
+/* The POSIX clocks (time.h: clock_gettime, clock_getres, nanosleep,
+ * CLOCK_MONOTONIC, the CPU-time clocks), which newlib's sys/features.h
+ * announces only for RTEMS and Cygwin; lwp_libc_syscalls.c implements them
+ * through Linux (timer_create and the other timers are not implemented: a
+ * program that calls them does not link). */
+#define _POSIX_TIMERS 1
+#define _POSIX_MONOTONIC_CLOCK 200112L
+#define _POSIX_CPUTIME 1
+#define _POSIX_THREAD_CPUTIME 1
 
 #endif /* __NEWLIB_H__ */

@@ -1,7 +1,7 @@
 /* An ordinary C program for the Hexagon C library (libc.test): stdio on
  * stdout, stderr and files, standard input, malloc, getenv, strings,
- * conversions, qsort, libm, setjmp/longjmp, atexit and a destructor, exit
- * status; with the argument "abort" a failing assert. */
+ * conversions, qsort, libm, setjmp/longjmp, the POSIX clocks, atexit and a
+ * destructor, exit status; with the argument "abort" a failing assert. */
 #include <assert.h>
 #include <errno.h>
 #include <math.h>
@@ -124,5 +124,28 @@ int main(int argc, char **argv) {
   printf("longjmp: %d %d\n", First, Second);
 
   printf("time: %d\n", time(NULL) > 1600000000);
+  /* The POSIX clocks by their time.h names: the system clock is time()'s,
+   * the monotonic one counts from boot (well below the epoch's seconds). */
+  struct timespec Real, Mono, Res, Nap = {0, 1000000};
+  time_t Now = time(NULL);
+  printf("clock_gettime: %d %d\n",
+         clock_gettime(CLOCK_REALTIME, &Real) == 0 && Real.tv_sec >= Now &&
+             Real.tv_sec <= Now + 1,
+         clock_gettime(CLOCK_MONOTONIC, &Mono) == 0 &&
+             Mono.tv_sec < Real.tv_sec / 2);
+  printf("clock_getres: %d\n", clock_getres(CLOCK_MONOTONIC, &Res) == 0 &&
+                                   Res.tv_sec == 0 && Res.tv_nsec > 0);
+  printf("cputime: %d\n", clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &Res) == 0 &&
+                              Res.tv_sec < 60);
+  errno = 0;
+  int Bad = clock_gettime((clockid_t)1000, &Res);
+  printf("bad clock: %d %s\n", Bad, errno == EINVAL ? "EINVAL" : "?");
+  struct timespec Before, After;
+  clock_gettime(CLOCK_MONOTONIC, &Before);
+  int Slept = nanosleep(&Nap, NULL);
+  clock_gettime(CLOCK_MONOTONIC, &After);
+  printf("nanosleep: %d %d\n", Slept,
+         (After.tv_sec - Before.tv_sec) * 1000000000L + After.tv_nsec -
+                 Before.tv_nsec >= 1000000L);
   return 7;
 }
