@@ -84,10 +84,10 @@ _Static_assert(sizeof(struct lwp_hex_event) == 32 &&
 #define LWP_JOURNAL_EVENTS (1u << LWP_JOURNAL_LOG2)
 
 /** The journal, aligned to its size in bytes: the handlers find it full
- *  when the next event would be its end (lwp_handler.S). Two events more:
- *  the replay writes a sentinel event at its end and lwp_replay.S reads one
- *  event past it. */
-struct lwp_hex_event lwp_hex_journal[LWP_JOURNAL_EVENTS + 2]
+ *  when the next event would be its end (lwp_handler.S). Four events more:
+ *  the replay writes a sentinel event at its end and lwp_replay.S reads up
+ *  to three events past it (the words of a quad that starts there). */
+struct lwp_hex_event lwp_hex_journal[LWP_JOURNAL_EVENTS + 4]
     __attribute__((aligned(LWP_JOURNAL_EVENTS * 32)));
 /** The next free event (the handlers load and store it as a word). Set
  *  before any probe can run, so that even a probe before start-up lands in

@@ -14,13 +14,28 @@
 //             same slot, past the cap: no frame and no record; its own
 //             nested count is 0, so only the region's count and total and
 //             the parent's self and children move (13 packets the pair);
+//   .Lquad    a capped call of one capped leaf: a start, a capped leaf pair
+//             of another region, the first start's end (the nested
+//             workload's four probes): no frame and no record either; the
+//             outer region's count, total, self (less the leaf's time),
+//             nested (2) and children, the leaf's count and total, the
+//             parent's self and children, four drops (22 packets the four
+//             with c20; one that follows comes straight back here);
 //   .Lstart1  a start of a registered region that is not open, in the top
 //             frame's function or deeper, with room on the stack: a frame is
-//             pushed, the start recorded or dropped (14 packets);
+//             pushed, the start recorded or dropped (14 packets, then 1 to
+//             a quad, 2 to a leaf pair or another start);
 //   .Lend1    an end of the top frame's region, its outermost instance (no
-//             flag on the frame): the frame is closed and popped (14);
+//             flag on the frame): the frame is closed and popped (13; an end
+//             that follows comes straight back here, else 1 more packet to a
+//             leaf pair, 2 to a quad, 3 to a start);
 //   .Lloop    one event at a time, the same common shapes (a recorded leaf
 //             pair, a start, an end) with every check, before C.
+//
+// Each block ends by looking at the words of the next events (the next one,
+// the one after it, the fourth) and jumps to the block that fits; a block
+// whose checks fail passes the event on (.Lquad_x, .Lsingle, .Lslow) to one
+// that does less.
 //
 // Anything else (a resume, recursion, a longjmp's stale frames, a full
 // stack, an unregistered slot, a count about to move 2^29 into the overflow
@@ -28,7 +43,11 @@
 // routine returns the first event it did not replay, with the state written
 // back, and the C driver replays that one event and calls again. The driver
 // writes a sentinel event at End (a resume word of a readable slot), so the
-// blocks need no compare with End; only .Lloop has one.
+// blocks need no compare with End; only .Lloop has one. The blocks read the
+// words of up to three events past the sentinel (the journal has four spare
+// events): those are stale events, earlier sentinels or zero, never the word
+// a quad's fourth event would need there (a sentinel's slot | 3), and no
+// block reads through a slot before the word says it is a start or an end.
 //
 //   const struct lwp_hex_event *lwp_hex_replay_c20(Ev, End)
 //   const struct lwp_hex_event *lwp_hex_replay_upcycle(Ev, End)
@@ -74,8 +93,8 @@
 //   r22 High after the event  r14 Slot  r25:24 {bias, index}
 //   r27:26 the top frame's {SpRec, SlotFlags}  r15 the top frame's slot
 //   r28 Lim (the blocks above; .Lloop uses r28 as scratch and reloads it)
-// Scratch: r2, r3, r23, p0-p3 (the blocks reuse other registers above as
-// their comments say).
+// Scratch: r2, r3, r23, r31 (allocframe saved it), p0-p3 (the blocks reuse
+// other registers above as their comments say).
 
 // Now (\now) of the event at \ev; with c20 also the event's c20 (\low) and
 // High after it (\high), from the c20 value \last and High \prev before it.
@@ -149,8 +168,9 @@
   { jump .L\name\()_fast }
 
   //--- An end of the top frame's region, no flag on the frame (the common
-  // end of the C replay), one drop out of the fold's window; 14 packets. An
-  // end that follows comes straight back here.
+  // end of the C replay), one drop out of the fold's window; 13 packets. An
+  // end that follows comes straight back here; else the next event's words
+  // (the second one's loaded here) choose the next block.
 .L\name\()_end1:
   { r17:16 = memd(r0+#0)                    // {Site, Word}
     r27:26 = memd(r5+#F_SLOT)               // the top frame {SpRec, flags}
@@ -186,12 +206,14 @@
 .if \c20
     r9:8 = combine(r2, r19)
 .endif
-    r19:18 = memd(r14+#S_TOTAL) }
+    r19:18 = memd(r14+#S_TOTAL)
+    r31 = memw(r0+#64) }                    // the next event's second word
   { memw(r14+#S_INDEX) = r24
 .if \c20
     r21:20 = sub(r9:8, r11:10)              // Now
 .endif
-    r25:24 = memd(r14+#S_NESTED) }
+    r25:24 = memd(r14+#S_NESTED)
+    r31 = add(r31, #-1) }
   { r23:22 = sub(r21:20, r23:22)            // inclusive cycles
     r25:24 = add(r3, r25:24)
     r3:2 = memd(r26+#S_SELF)
@@ -216,7 +238,19 @@
     if (p0) memd(r4+#16) = r21:20
     if (p0) r4 = add(r4, #32)
     if (p1) jump .L\name\()_end1 }
-  // (falls through to the leaf pair)
+  // Else the next event (word r2, the second word's less one r31): a leaf
+  // pair, a quad, a start, else a resume.
+  { p2 = cmp.eq(r31, r2)
+    if (p2.new) jump:t .L\name\()_fast
+    r19 = memw(r0+#96)                      // the fourth word
+    r15 = add(r2, #1) }
+  { p1 = cmp.eq(r19, r15)
+    if (p1.new) jump:t .L\name\()_quad
+    p0 = bitsclr(r2, #3)
+    r16 = r2 }
+  { if (p0) jump .L\name\()_start1
+    jump .L\name\()_single_end }
+
 
 .L\name\()_fast:
   //--- A capped leaf pair: a start whose next event is the end of the same
@@ -294,7 +328,7 @@
 
   // Not a leaf pair (p1: a start).
 .L\name\()_single:
-  { if (p1) jump .L\name\()_start1
+  { if (p1) jump .L\name\()_quad
     r16 = memw(r0+#0) }
 .L\name\()_single_end:
   { p2 = tstbit(r16, #0)
@@ -308,11 +342,154 @@
     if (p1.new) jump:t .L\name\()_start1 }
   { jump .L\name\()_single_end }
 
+
+  //--- A capped call of one capped leaf: a start S, the start of another
+  // region L, L's end, S's end, each start under the common start's
+  // conditions (for L the frame S would push is the top one: L's stack at
+  // or below S's, room for two frames, L's slot not S's), both regions past
+  // their cap with no overflow move (0 <= bias < 2^30 - 1), four drops out
+  // of the fold's window (Drops + 2 < Lim, without a wrap). The C replay
+  // would push and pop both frames; S's end would find its own frame, no
+  // flag on it, with two probes inside. Nothing is written but the figures:
+  // S's count, total, self (less L's inclusive time), nested (+2) and
+  // children, L's count and total, the parent's self and children, four
+  // drops; with c20 the wraps once for the four (Low > the last c20), as
+  // the leaf pair does. A first word that is not a start, a fourth word that
+  // does not end it or a second word that is not a start leave early
+  // (.Lquad_x); any other failed check after the checks (.Lquad_fail). The
+  // stack test compares the probe's Sp with SpRec unmasked: Sp is 8-byte
+  // aligned, so Sp > SpRec & -8 exactly when Sp > SpRec.
+.L\name\()_quad:
+  { r16 = memw(r0+#0)                       // the first and fourth words
+    r19 = memw(r0+#96)
+    r3 = add(r5, #32)                       // the frame the first would push
+    r2 = add(r6, #2) }                      // four drops: Drops + 2 < Lim
+  { r17 = memw(r0+#32)
+    r18 = memw(r0+#64)
+    p0 = bitsclr(r16, #3)                   // the first is a start
+    r15 = add(r16, #1) }                    // its end
+  { p2 = cmp.eq(r19, r15)                   // the fourth ends the first
+    if (!p2.new) jump:nt .L\name\()_quad_x
+    if (p0) r25:24 = memd(r16+#S_INDEX)     // the outer slot {bias, index}
+    r14 = add(r17, #1) }                    // the second's end
+  { p1 = bitsclr(r17, #3)                   // the second is a start
+    if (!p1.new) jump:nt .L\name\()_quad_x
+    r27:26 = memd(r5+#F_SLOT)               // the top frame {SpRec, flags}
+    r20 = memw(r0+#8) }                     // Sp of the outer start
+  { r23:22 = memd(r17+#S_INDEX)             // the inner slot {bias, index}
+    r21 = memw(r0+#40)                      // Sp of the inner start
+    p3 = cmp.eq(r18, r14)                   // the third ends the second
+    p2 = cmp.gtu(r28, r6) }                 // two drops
+  { p0 = and(p0, and(p3, p2))
+    p1 = !cmp.eq(r16, r17)                  // two regions
+.if \c20
+    r15 = memw(r0+#16)                      // c20 of the outer start
+    r14 = memw(r0+#112) }                   // c20 of the outer end
+.else
+    }
+.endif
+  { p0 = and(p0, p1)
+    p1 = cmp.gtu(r28, r2)                   // four drops
+.if \c20
+    r18 = memw(r0+#48)                      // c20 of the inner start
+    r19 = memw(r0+#80) }                    // c20 of the inner end
+.else
+    }
+.endif
+  { p0 = and(p0, p1)
+    p1 = cmp.gtu(r12, r3)                   // room for two frames
+    p2 = cmp.gtu(r20, r27)                  // above the top frame's stack
+    r2 = or(r25, r23) }                     // either bias
+  { p0 = and(p0, and(p1, !p2))
+    p1 = cmp.gtu(r21, r20)                  // the inner above the outer
+    p2 = cmp.gt(r24, #0)                    // the outer registered, not open
+    r26 = and(r26, #-16) }                  // the parent
+  { p0 = and(p0, and(p2, !p1))
+    p1 = cmp.gt(r22, #0)                    // the inner registered, not open
+    p2 = cmp.gtu(r2, ##0x3ffffffe) }        // recorded, or an overflow move
+  { p0 = and(p0, and(p1, !p2))
+    if (!p0.new) jump:nt .L\name\()_quad_fail
+    r25 = add(r25, #1)
+    r23 = add(r23, #1) }
+.if \c20
+  { memw(r16+#4) = r25                      // the biases
+    memw(r17+#4) = r23
+    r18 = sub(r19, r18)                     // the inner's inclusive packets
+    r19 = #0 }
+  { r25:24 = memd(r16+#S_TOTAL)
+    r23:22 = memd(r16+#S_SELF)
+    r2 = sub(r14, r15)                      // the outer's
+    r3 = #0 }
+  { r21:20 = memd(r16+#S_NESTED)
+    r31 = memw(r0+#128)                     // the next event's word
+    p1 = cmp.gtu(r8, r14)                   // a c20 wrap
+    r8 = r14 }
+.else
+  { memw(r16+#4) = r25                      // the biases
+    memw(r17+#4) = r23 }
+  { r19:18 = memd(r0+#48)
+    r15:14 = memd(r0+#80) }
+  { r3:2 = memd(r0+#16)
+    r21:20 = memd(r0+#112) }
+  { r19:18 = sub(r15:14, r19:18)            // the inner's inclusive cycles
+    r25:24 = memd(r16+#S_TOTAL)
+    r23:22 = memd(r16+#S_SELF) }
+  { r3:2 = sub(r21:20, r3:2)                // the outer's
+    r21:20 = memd(r16+#S_NESTED)
+    r31 = memw(r0+#128) }                   // the next event's word
+.endif
+  { r15:14 = memd(r16+#S_CHILDREN)
+    r27 = #2
+    r25:24 = add(r25:24, r3:2)
+    r23:22 = sub(r23:22, r19:18) }
+  { memd(r16+#S_TOTAL) = r25:24
+    memd(r16+#S_SELF) = r23:22
+    r21:20 = add(r27, r21:20)               // two probes inside it
+    r27 = #1 }
+  { memd(r16+#S_NESTED) = r21:20
+    r25:24 = memd(r17+#S_TOTAL)
+    r15:14 = add(r27, r15:14)
+.if \c20
+    if (p1) r9 = add(r9, #1)
+.endif
+    }
+  { memd(r16+#S_CHILDREN) = r15:14
+    r23:22 = memd(r26+#S_CHILDREN)
+    r25:24 = add(r25:24, r19:18)
+    r6 = add(r6, #4) }                      // four drops
+  { memd(r17+#S_TOTAL) = r25:24
+    r21:20 = memd(r26+#S_SELF)
+    r16 = add(r31, #1)
+    p1 = tstbit(r31, #0) }                  // an end
+  { r23:22 = add(r27, r23:22)
+    r17 = memw(r0+#160)                     // the word after it
+    r0 = add(r0, #128) }
+  { memd(r26+#S_CHILDREN) = r23:22
+    r21:20 = sub(r21:20, r3:2)
+    p2 = cmp.eq(r17, r16) }                 // a leaf pair
+  { memd(r26+#S_SELF) = r21:20
+    if (p1) jump .L\name\()_end1
+    if (!p2) jump .L\name\()_quad }
+  { jump .L\name\()_fast }
+  // Not a quad (p0: the first is a start; r17 the second word, r15 the
+  // first's end word): a leaf pair, a start, an end or a resume.
+.L\name\()_quad_x:
+  { p1 = cmp.eq(r17, r15)
+    if (p1.new) jump:t .L\name\()_fast
+    if (p0) jump .L\name\()_start1 }
+  { jump .L\name\()_single_end }
+  // A quad's later checks failed: the same way on.
+.L\name\()_quad_fail:
+  { p0 = bitsclr(r16, #3)
+    r15 = add(r16, #1) }
+  { jump .L\name\()_quad_x }
+
+
   //--- A start, recorded or not, not followed by its end: the common start
   // of the C replay (a registered region not open, the probe's stack the
   // top frame's or below, room on the stack, no overflow move, one drop out
-  // of the fold's window): a frame is pushed; 14 packets. Else the general
-  // loop below.
+  // of the fold's window): a frame is pushed; 14 packets, then the next
+  // event's words choose the next block. Else the general loop below.
 .L\name\()_start1:
   { r17:16 = memd(r0+#0)                    // {Site, Word}
     r27:26 = memd(r5+#F_SLOT)               // the top frame {SpRec, flags}
@@ -350,20 +527,20 @@
     if (p3) r2 = add(r9, #1)
 .endif
     p1 = tstbit(r25, #31)                   // recorded (count <= cap)
-    r27 = add(r25, #1) }                    // the new bias
+    r25 = add(r25, #1) }                    // the new bias
   { if (!p0) jump:nt .L\name\()_loop
 .if \c20
     if (p0) r9:8 = combine(r2, r19)
 .endif
     if (p1) r18 = add(r18, #1)              // LWP_HEX_F_REC
     r26 = add(r5, #32) }                    // the frame
-  { memw(r14+#4) = r27
+  { r19 = memw(r0+#128)                     // the next event's fourth word
 .if \c20
     r21:20 = sub(r9:8, r11:10)              // Now
 .endif
     r24 = setbit(r24, #31)                  // open
     r2 = #1 }
-  { memw(r14+#S_INDEX) = r24
+  { memd(r14+#S_INDEX) = r25:24             // {bias, index}
     memw(r26+#F_SLOT) = r16
     r23:22 = add(r2, r23:22)
     r5 = r26 }
@@ -377,14 +554,27 @@
     p0 = cmp.gtu(r4, r7) }                  // the buffer is full
   { memd(r15+#S_CHILDREN) = r23:22
     p0 = and(p1, !p0)
-    r3 = add(r6, #1) }
+    r3 = add(r6, #1)
+    r27 = memw(r0+#0) }                     // the next event's word
   { if (p0) memw(r4+#0) = r17
     if (p0) memw(r4+#4) = r16
-    if (!p0) r6 = r3 }
+    if (!p0) r6 = r3
+    r25 = add(r27, #1) }                    // its end's word
   { if (p0) memw(r4+#8) = r2
     if (p0) memd(r4+#16) = r21:20
-    if (p0) r4 = add(r4, #32)
-    jump .L\name\()_fast }
+    if (p0) r4 = add(r4, #32) }
+  // The next event (word r27, its end's word r25, the fourth word r19): a
+  // quad, a leaf pair, another start, else an end or a resume.
+  { p2 = cmp.eq(r19, r25)
+    if (p2.new) jump:t .L\name\()_quad
+    r17 = memw(r0+#32)
+    p0 = bitsclr(r27, #3) }
+  { p1 = cmp.eq(r17, r25)
+    if (p1.new) jump:nt .L\name\()_fast
+    if (p0) jump .L\name\()_start1
+    r16 = r27 }
+  { jump .L\name\()_single_end }
+
 
   // Every other shape, one event at a time.
 .L\name\()_resume:
