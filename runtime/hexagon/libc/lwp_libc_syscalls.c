@@ -430,22 +430,22 @@ static int fail(int Err) {
   return -1;
 }
 
-int clock_gettime(clockid_t Clock, struct timespec *Tp) {
+/* clock_gettime or clock_getres (\p Sys) of newlib's clock \p Clock. */
+static int clockCall(long Sys, clockid_t Clock, struct timespec *Tp) {
   long L = linuxClock(Clock);
   if (L < 0)
     return fail(EINVAL);
-  if (linuxClockCall(SysClockGettime, L, Tp) < 0)
+  if (linuxClockCall(Sys, L, Tp) < 0)
     return fail(errno);
   return 0;
 }
 
+int clock_gettime(clockid_t Clock, struct timespec *Tp) {
+  return clockCall(SysClockGettime, Clock, Tp);
+}
+
 int clock_getres(clockid_t Clock, struct timespec *Res) {
-  long L = linuxClock(Clock);
-  if (L < 0)
-    return fail(EINVAL);
-  if (linuxClockCall(SysClockGetres, L, Res) < 0)
-    return fail(errno);
-  return 0;
+  return clockCall(SysClockGetres, Clock, Res);
 }
 
 int nanosleep(const struct timespec *Req, struct timespec *Rem) {
