@@ -80,9 +80,6 @@ static std::string siteOffset(const ReportInput &In, uint32_t Id,
 static json::Value operatorsJSON(const RegionEntry &E);
 static json::Value jsonOptional(const std::optional<uint32_t> &V);
 
-/// Adds the map's fields of region \p Id (row \p E) to a JSON region: id,
-/// kind, function, image, depth, height, parent, file, line, column,
-/// operator, operator_name (null when absent) and operators.
 /// Adds to the JSON's "dump" object what -lwp-instruction-threshold left
 /// out (the map's instruction_threshold and small_functions, summed over the
 /// images), only when a threshold was set, as the map JSON does.
@@ -94,6 +91,9 @@ static void addSmallFunctions(json::Object &Dump, const ReportInput &In) {
   Dump["small_functions"] = int64_t(In.Prog->map().smallFunctions());
 }
 
+/// Adds the map's fields of region \p Id (row \p E) to a JSON region: id,
+/// kind, function, image, depth, height, parent, file, line, column,
+/// operator, operator_name (null when absent) and operators.
 static void addMapFields(json::Object &Row, uint32_t Id, const RegionEntry &E) {
   Row["id"] = int64_t(Id);
   Row["kind"] = stringifyRegionKind(E.Kind);

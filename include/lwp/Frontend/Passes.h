@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Declarations and registration of the passes that take MLIR as frontends
-// and upstream tests write it (Passes.td): lwp-transform-schedule and
-// lwp-runner-entry, lwp-lower-pack-unpack.
+// and upstream tests write it (Passes.td): lwp-transform-schedule,
+// lwp-runner-entry and lwp-lower-pack-unpack.
 //
 //===----------------------------------------------------------------------===//
 

@@ -467,7 +467,7 @@ int nanosleep(const struct timespec *Req, struct timespec *Rem) {
 int _gettimeofday(struct timeval *Tv, void *Tz) {
   (void)Tz;
   struct timespec Ts;
-  if (linuxClockCall(SysClockGettime, 0 /* Linux's CLOCK_REALTIME */, &Ts))
+  if (linuxClockCall(SysClockGettime, linuxClock(CLOCK_REALTIME), &Ts))
     return -1;
   if (Tv) {
     Tv->tv_sec = Ts.tv_sec;
@@ -480,8 +480,9 @@ int _gettimeofday(struct timeval *Tv, void *Tz) {
  * returns monotonic time in the same unit. */
 clock_t _times(struct tms *Buf) {
   struct timespec Cpu, Now;
-  if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &Cpu) ||
-      clock_gettime(CLOCK_MONOTONIC, &Now))
+  if (linuxClockCall(SysClockGettime, linuxClock(CLOCK_PROCESS_CPUTIME_ID),
+                     &Cpu) ||
+      linuxClockCall(SysClockGettime, linuxClock(CLOCK_MONOTONIC), &Now))
     return (clock_t)-1;
   uint64_t PerSec = CLOCKS_PER_SEC;
   if (Buf) {
