@@ -13,7 +13,8 @@ using namespace llvm;
 Error lwp::checkJSONDepth(StringRef Text, unsigned MaxDepth) {
   unsigned Depth = 0;
   bool InString = false;
-  for (size_t I = 0, E = Text.size(); I != E; ++I) {
+  // I < E, not I != E: a backslash that is the last byte steps I past E.
+  for (size_t I = 0, E = Text.size(); I < E; ++I) {
     char C = Text[I];
     if (InString) {
       if (C == '\\')

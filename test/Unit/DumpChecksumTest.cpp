@@ -171,6 +171,10 @@ TEST(JSONDepth, BoundsNestingOutsideStrings) {
   ASSERT_TRUE(bool(F));
   EXPECT_EQ(llvm::toString(std::move(F)),
             "JSON nested deeper than 3 levels at line 2, column 4");
+  // A string cut after its backslash: the escape must not step past the end
+  // (found by lwp-fuzz-map-json; ASan reads one byte beyond the buffer).
+  std::string Cut = "\"\\";
+  EXPECT_FALSE(bool(checkJSONDepth(llvm::StringRef(Cut.data(), Cut.size()))));
 }
 
 } // namespace
