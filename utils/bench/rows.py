@@ -5,10 +5,17 @@ A benchmark reports a figure with emit() (Python) or `rows.py add` (shell):
 one JSON line appended to the file that $BENCH_ROWS names (nothing when it is
 unset). `rows.py table FILE` prints the machine and the table in the format
 of docs/performance.md: one row a figure, min / median / max over the runs,
-the reference measured in the same run, and the command.
+the reference measured in the same run, and the command. Given the rows of
+several sessions (run-all.sh --rows FILE, one file a session), it pools each
+figure's runs across them: min / median / max over every run, the `runs`
+cell "N (S sessions)", the reference and the figure's name (its measured
+parts, such as "59.6% of cycles") from the last session that has it. Pooling
+sessions run at different times puts the machine's drift between sessions
+(other tenants of a shared VM) into the spread, which one session's runs
+do not see.
 
   rows.py add FILE FIGURE UNIT VALUES REFERENCE COMMAND   (VALUES: a,b,c)
-  rows.py table FILE
+  rows.py table FILE [FILE...]
   rows.py compare DOC.md RERUN.md
 
 `compare` checks a rerun against the table of record: for every figure in
@@ -74,12 +81,42 @@ def machine():
                                            platform.release())
 
 
-def table(path):
-    rows = []
-    with open(path) as f:
-        for line in f:
-            if line.strip():
-                rows.append(json.loads(line))
+def figure_key(figure):
+    """A figure's name without its measured parts (they change run to run)."""
+    key = re.sub(r"[0-9.]+% of cycles", "#% of cycles", figure)
+    return re.sub(r"max RSS [0-9.]+ MB", "max RSS # MB", key)
+
+
+def pooled(paths):
+    """The rows of the session files \p paths, in the first-seen order, each
+    figure's values pooled; adds "sessions" (how many files had it). Returns
+    the rows and the files' session lines (commit, date, load)."""
+    rows, order, sessions = {}, [], []
+    for path in paths:
+        with open(path) as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                r = json.loads(line)
+                if "session" in r:  # run-all.sh's line about the session
+                    sessions.append(r["session"])
+                    continue
+                key = figure_key(r["figure"])
+                if key not in rows:
+                    order.append(key)
+                    rows[key] = dict(r, values=[], sessions=0)
+                row = rows[key]
+                row.update(figure=r["figure"], reference=r["reference"])
+                row["values"] += r["values"]
+                row["sessions"] += 1
+    return [rows[k] for k in order], sessions
+
+
+def table(paths):
+    rows, sessions = pooled(paths)
+    if len(paths) > 1:
+        for i, line in enumerate(sessions, 1):
+            print("Session %d: %s  " % (i, line))
     print("Machine: " + machine())
     print()
     print("| figure | min | median | max | unit | runs | reference (same run) "
@@ -91,8 +128,12 @@ def table(path):
             lo, med, hi = fmt(min(v)), fmt(statistics.median(v)), fmt(max(v))
         else:
             lo = med = hi = "not measured"
-        print("| %s | %s | %s | %s | %s | %d | %s | `%s` |" % (
-            r["figure"], lo, med, hi, r["unit"], len(v), r["reference"],
+        runs = "%d" % len(v)
+        if len(paths) > 1:
+            n = r["sessions"]
+            runs += " (%d session%s)" % (n, "" if n == 1 else "s")
+        print("| %s | %s | %s | %s | %s | %s | %s | `%s` |" % (
+            r["figure"], lo, med, hi, r["unit"], runs, r["reference"],
             r["command"]))
 
 
@@ -110,9 +151,7 @@ def read_table(path):
                 lo, med, hi = (float(c) for c in cells[1:4])
             except ValueError:
                 continue
-            key = re.sub(r"[0-9.]+% of cycles", "#% of cycles", cells[0])
-            key = re.sub(r"max RSS [0-9.]+ MB", "max RSS # MB", key)
-            rows[key] = (cells[0], lo, med, hi, cells[4])
+            rows[figure_key(cells[0])] = (cells[0], lo, med, hi, cells[4])
     return rows
 
 
@@ -144,8 +183,8 @@ def compare(doc, rerun):
 
 
 def main():
-    if len(sys.argv) == 3 and sys.argv[1] == "table":
-        table(sys.argv[2])
+    if len(sys.argv) >= 3 and sys.argv[1] == "table":
+        table(sys.argv[2:])
     elif len(sys.argv) == 4 and sys.argv[1] == "compare":
         compare(sys.argv[2], sys.argv[3])
     elif len(sys.argv) == 8 and sys.argv[1] == "add":

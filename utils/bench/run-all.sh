@@ -3,7 +3,8 @@
 # figure, min / median / max over the runs, the reference measured in the
 # same run, the command, and the machine. Not a test.
 #
-#   utils/bench/run-all.sh [--quick] [BUILD_DIR]      (default: <repo>/build)
+#   utils/bench/run-all.sh [--quick] [--rows FILE] [BUILD_DIR]
+#                                                  (default: <repo>/build)
 #
 # Needs a built tree: LWPLLVMPlugin.so, liblwp_host.a, lwp-report, lwp-opt
 # (ninja -C BUILD_DIR LWPLLVMPlugin lwp_host lwp-report lwp-opt). Builds the
@@ -22,6 +23,9 @@
 #
 # --quick: 3 runs a figure and small inputs (a smoke run, about 2 minutes;
 # not for the doc, whose rows need at least 5 runs).
+# --rows FILE: also writes the session's rows (JSON lines, rows.py) to FILE,
+# so that `rows.py table S1 S2 S3` pools sessions run at different times
+# (docs/performance.md's table is three sessions pooled).
 # Environment: BENCH_ROUNDS (overhead rounds, 5), BENCH_PROBE_RUNS (probe-cost
 # runs, 5), BENCH_RUNS (timed runs per throughput and TVM input, 5),
 # BENCH_ACC_RUNS (accuracy runs, 7), BENCH_CALLHEAVY_RUNS (5),
@@ -32,8 +36,20 @@
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
-QUICK=0
-if [ "${1:-}" = "--quick" ]; then QUICK=1; shift; fi
+QUICK=0 KEEP=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) QUICK=1; shift ;;
+    --rows) [ $# -ge 2 ] || { echo "run-all: error: --rows needs a FILE" >&2; exit 1; }
+            KEEP="$2"; shift 2 ;;
+    -*) echo "run-all: error: unknown option '$1' (--quick, --rows FILE)" >&2; exit 1 ;;
+    *) break ;;
+  esac
+done
+if [ -n "$KEEP" ]; then
+  : > "$KEEP" 2>/dev/null || { echo "run-all: error: cannot write '$KEEP'" >&2; exit 1; }
+  KEEP="$(cd "$(dirname "$KEEP")" && pwd)/$(basename "$KEEP")"
+fi
 BUILD="$(cd "${1:-$ROOT/build}" 2>/dev/null && pwd)" || {
   echo "run-all: error: build directory '${1:-$ROOT/build}' not found; build first: ninja -C build" >&2; exit 1; }
 LIB="$BUILD/lib"; BIN="$BUILD/bin"
@@ -135,5 +151,11 @@ TMPDIR="$T" run python3 "$HERE/callheavy.py" "$BUILD" "${BENCH_CALLHEAVY_RUNS:-5
     "${BENCH_THRESHOLDS:-0,20,50,200}"
 
 section "table (docs/performance.md)"
-echo "Commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$( [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ] && echo ' (checkout with uncommitted changes)'), $(date -u +%Y-%m-%d), run-all.sh$( [ $QUICK = 1 ] && echo ' --quick'), $((SECONDS - START)) s; load average (1/5/15 min) at the start $LOAD0, at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+SESSION="Commit: $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?')$( [ -n "$(git -C "$ROOT" status --porcelain --untracked-files=no 2>/dev/null)" ] && echo ' (checkout with uncommitted changes)'), $(date -u '+%Y-%m-%d %H:%M UTC'), run-all.sh$( [ $QUICK = 1 ] && echo ' --quick'), $((SECONDS - START)) s; load average (1/5/15 min) at the start $LOAD0, at the end $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "$SESSION"
 python3 "$HERE/rows.py" table "$BENCH_ROWS"
+if [ -n "$KEEP" ]; then
+  python3 -c 'import json, sys; print(json.dumps({"session": sys.argv[1]}))' "$SESSION" > "$KEEP"
+  cat "$BENCH_ROWS" >> "$KEEP"
+  echo "rows: $KEEP"
+fi
