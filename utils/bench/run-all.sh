@@ -25,7 +25,7 @@
 # not for the doc, whose rows need at least 5 runs).
 # --rows FILE: also writes the session's rows (JSON lines, rows.py) to FILE,
 # so that `rows.py table S1 S2 S3` pools sessions run at different times
-# (docs/performance.md's table is three sessions pooled).
+# (docs/performance.md's table is four sessions pooled).
 # Environment: BENCH_ROUNDS (overhead rounds, 5), BENCH_PROBE_RUNS (probe-cost
 # runs, 5), BENCH_RUNS (timed runs per throughput and TVM input, 5),
 # BENCH_ACC_RUNS (accuracy runs, 7), BENCH_CALLHEAVY_RUNS (5),
