@@ -72,30 +72,21 @@ static void xxhStripe(uint64_t *Acc, const uint8_t *P) {
  * every record: on Hexagon this took the dump from about 58 to about 33
  * packets a record (docs/hexagon-runtime.md, "Run time (issue 23)"). */
 static void xxhStripes(uint64_t *Acc, const uint8_t *P, uint64_t N) {
-  uint64_t A0 = Acc[0], A1 = Acc[1], A2 = Acc[2], A3 = Acc[3];
+  uint64_t A[4] = {Acc[0], Acc[1], Acc[2], Acc[3]};
   if (((uintptr_t)P & 7) == 0) {
     /* An aligned 64-bit word that may alias anything (the bytes are
      * records, headers and regions). */
     typedef uint64_t __attribute__((may_alias, aligned(8))) AlignedWord;
     const AlignedWord *W = (const AlignedWord *)(const void *)P;
-    for (; N; W += 4, N -= 32) {
-      A0 = xxhRound(A0, W[0]);
-      A1 = xxhRound(A1, W[1]);
-      A2 = xxhRound(A2, W[2]);
-      A3 = xxhRound(A3, W[3]);
-    }
+    for (; N; W += 4, N -= 32)
+      for (unsigned I = 0; I != 4; ++I)
+        A[I] = xxhRound(A[I], W[I]);
   } else {
-    for (; N; P += 32, N -= 32) {
-      A0 = xxhRound(A0, load64(P));
-      A1 = xxhRound(A1, load64(P + 8));
-      A2 = xxhRound(A2, load64(P + 16));
-      A3 = xxhRound(A3, load64(P + 24));
-    }
+    for (; N; P += 32, N -= 32)
+      xxhStripe(A, P);
   }
-  Acc[0] = A0;
-  Acc[1] = A1;
-  Acc[2] = A2;
-  Acc[3] = A3;
+  for (unsigned I = 0; I != 4; ++I)
+    Acc[I] = A[I];
 }
 
 static void xxhUpdate(struct lwp_xxh64 *S, const uint8_t *P, uint64_t N) {
