@@ -134,7 +134,8 @@ struct lwp_hex_state lwp_hex_state __attribute__((aligned(8)));
 
 /** One open instance on the shadow stack, 32 bytes. */
 struct lwp_hex_frame {
-  uint32_t SlotFlags; /**< +0: its slot's address | LWP_HEX_F_INNER/OVF */
+  uint32_t SlotFlags; /**< +0: its slot's address | LWP_HEX_F_INNER/OVF/
+                           PAST */
   uint32_t SpRec;     /**< +4: the caller's r29 at its start probe |
                            LWP_HEX_F_REC */
   uint64_t Start;     /**< +8: counter value of its start record */
@@ -153,6 +154,10 @@ _Static_assert(sizeof(struct lwp_hex_frame) == 32 &&
 #define LWP_HEX_F_INNER 2u /* another instance of its region is open below */
 #define LWP_HEX_F_OVF 4u   /* starts that found the stack full are pending
                               above it (set on the top frame only) */
+#define LWP_HEX_F_PAST                                                         \
+  8u /* recorded, and its region's count passed the                            \
+        cap while it was open (recursion): its end is                          \
+        recorded by its REC bit, not by the count */
 /* Flag in the stack word (the stack pointer is 8-byte aligned). */
 #define LWP_HEX_F_REC 1u /* its start was recorded (count <= cap): its end
                             is recorded too while the buffer has room */
@@ -532,12 +537,14 @@ static void forgetOverflowed(uint32_t Sp) {
   }
 }
 
-/* The count of slot \p S passed the cap while instances of it are open: their
- * ends are no longer recorded. */
-static void clearRec(const struct lwp_slot *S) {
+/* The count of slot \p S passed the cap while instances of it are open: the
+ * recorded ones are flagged, so that their ends, still recorded to pair
+ * with their starts, take the general path (endAt), which reads REC; the
+ * common end (here and in lwp_replay.S) records by the count. */
+static void flagPastCap(const struct lwp_slot *S) {
   for (struct lwp_hex_frame *F = topFrame(); F != lwp_hex_frames; --F)
-    if (frameSlot(F) == S)
-      F->SpRec &= ~LWP_HEX_F_REC;
+    if (frameSlot(F) == S && (F->SpRec & LWP_HEX_F_REC))
+      F->SlotFlags |= LWP_HEX_F_PAST;
 }
 
 static void fold(void);
@@ -590,7 +597,7 @@ startAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site, uint64_t Now) {
     lwp_fig_close_reentered(&C, (uintptr_t)Slot, Sp, Now);
   int Rec = countStart(Slot);
   if (!Rec && (Slot->index & LWP_HEX_OPEN) && slotCount(Slot) == Cap + 1ull)
-    clearRec(Slot);
+    flagPastCap(Slot);
   struct lwp_hex_frame *T = topFrame(), *F = NULL;
   if (!(Slot->index & LWP_ID_MASK)) {
     /* An unregistered module: counted and dropped, never accounted. */
@@ -639,16 +646,19 @@ startAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site, uint64_t Now) {
  * \p Site as for startAt): closes its instance, as unwound the instances
  * above it (left by longjmp) or below the caller's stack; an end of a start
  * past a full stack closes nothing; an end with no open instance counts as
- * outside. Records it while its region is within the cap and the buffer has
- * room, else counts a drop. */
+ * outside. Records it when its instance's start was recorded (REC; past a
+ * full stack, or with no instance closed: while its region is within the
+ * cap) and the buffer has room, else counts a drop. */
 __attribute__((noinline)) static void endAt(struct lwp_slot *Slot, uint32_t Sp,
                                             uint32_t Site, uint64_t Now) {
   uint32_t E = probeCount();
   uint32_t Depth = 0;
+  int Rec = 0;
   forgetOverflowed(Sp);
   if (OvfDepth) {
     /* The end of the last start that found the stack full. */
     Depth = LWP_STACK_FRAMES + OvfDepth;
+    Rec = Slot->bias <= 0;
     if (!--OvfDepth)
       topFrame()->SlotFlags &= ~LWP_HEX_F_OVF;
   } else {
@@ -658,8 +668,13 @@ __attribute__((noinline)) static void endAt(struct lwp_slot *Slot, uint32_t Sp,
       Depth = lwp_fig_close_end(&C, (uintptr_t)Slot, Now);
     if (!Depth && topFrame() == lwp_hex_frames)
       ++Outside; /* no open instance: not accounted */
+    /* The closed frame, popped, is intact until the next start. An end
+     * that closed nothing is recorded under the cap rule (the report counts
+     * it as unmatched). */
+    Rec = Depth ? (lwp_hex_frames[Depth].SpRec & LWP_HEX_F_REC) != 0
+                : Slot->bias <= 0;
   }
-  struct lwp_record_mem32 *R = Slot->bias <= 0 ? takeRecord() : NULL;
+  struct lwp_record_mem32 *R = Rec ? takeRecord() : NULL;
   if (R) {
     R->site = Site;
     R->id_word = (uint32_t)(uintptr_t)Slot | 1;
@@ -771,8 +786,9 @@ static void replayEvent(const struct lwp_hex_event *Ev) {
     P->self -= Incl;
     Depth = (uint32_t)(Top - lwp_hex_frames);
     lwp_hex_state.Top = (uint32_t)(uintptr_t)(Top - 1);
-    /* Its start's REC bit: clearRec() clears it when the count passes the
-     * cap while the instance is open. */
+    /* A frame with no flag: its region's count is on the same side of the
+     * cap as at its start (flagPastCap() flags it otherwise), so the count
+     * decides as its REC bit would; lwp_replay.S does the same. */
     Rec = Slot->bias <= 0;
   } else if (Word & 2) {
     resumeAt(Slot, Ev->Sp, Ev->Site, Now);

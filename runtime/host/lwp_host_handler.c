@@ -93,9 +93,11 @@ LWP_HANDLER void __lwp_probe_start(const struct lwp_slot *Slot) {
   uint64_t N = S->num_records;
   if (__builtin_expect(Count > lwp_cap || N >= S->capacity, 0)) {
     ++S->dropped;
+    F->recorded = 0;
     F->start = readCounter();
     return;
   }
+  F->recorded = 1;
   struct lwp_record64 *R = &S->records[N];
   S->num_records = N + 1;
   R->site = (uint64_t)(uintptr_t)__builtin_return_address(0);
@@ -122,8 +124,16 @@ LWP_HANDLER void __lwp_probe_end(const struct lwp_slot *Slot) {
     lwp_close_top(S, Cycles, 0);
   else
     D = lwp_end_slow(S, Id, Cycles, Sp);
+  /* The end is recorded when its instance's start was: a recursive region's
+   * count passes the cap while its outer instances are open, and their ends
+   * still pair with their recorded starts. The closed frame (D, popped) is
+   * intact until the next start. An end that closed nothing (D == 0) is
+   * recorded under the cap (the report counts it as unmatched). */
   uint64_t N = S->num_records;
-  if (__builtin_expect(S->acc[Id].count > lwp_cap || N >= S->capacity, 0)) {
+  if (__builtin_expect(
+          !(D ? S->stack[D - 1].recorded : S->acc[Id].count <= lwp_cap) ||
+              N >= S->capacity,
+          0)) {
     ++S->dropped;
     return;
   }

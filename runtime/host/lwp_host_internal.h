@@ -49,8 +49,10 @@ struct lwp_region_acc {
 
 /** One open instance on a thread's shadow stack, 48 bytes. */
 struct lwp_frame {
-  uint32_t id; /**< region ID */
-  uint32_t reserved;
+  uint32_t id;       /**< region ID */
+  uint32_t recorded; /**< 1: its start probe was recorded (the region's count
+                          was within the cap), so its end probe is recorded
+                          too while the buffer has room; 0: neither is */
   uint64_t start;    /**< counter at its start probe */
   uint64_t child;    /**< inclusive cycles of its closed direct children */
   uint64_t nested;   /**< probes (start and end) of instances closed inside

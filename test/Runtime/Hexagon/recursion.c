@@ -17,6 +17,18 @@
 // RUN: diff %t.300.table %t.300.records
 // RUN: FileCheck %s --check-prefix=R300 < %t.300.table
 //
+// 300 deep with cap 10: the first 10 instances of R are recorded, the
+// outermost first, and so is each one's end, though R's count passed the cap
+// while they were open (their ends take the replay's general path): every
+// recorded start pairs with its end, and the report repairs none.
+// RUN: env LWP_CAP=10 LWP_OUTPUT=%t.cap.dump %qemu_hexagon %t.elf 300 | FileCheck %s --check-prefix=OUT300
+// RUN: lwp-report --raw %t.cap.dump | FileCheck %s --check-prefix=CAP
+// CAP:           thread 0: tid 0, 22 records,
+// CAP-NEXT:      {{^}}  start 1 site
+// CAP-COUNT-10:  {{^}}  start 2 site
+// CAP-COUNT-10:  {{^}}  end 2 site
+// CAP-NEXT:      {{^}}  end 1 site
+//
 // 100000 deep: deeper than the shadow stack (4096 frames: W and 4095
 // instances of R); the starts past it are counted but push nothing, and
 // their ends do no accounting. The figures are still exact.

@@ -31,7 +31,10 @@ def main(argv):
         if r["self"] > r["cycles"] + 1e-6:
             errors.append("%s: self %s > cycles %s" % (where, r["self"],
                                                        r["cycles"]))
-        if r["share"] > 100.0 + 1e-6:
+        if r["share"] is None:
+            errors.append("%s: implausible figures (the report gives no "
+                          "share)" % where)
+        elif r["share"] > 100.0 + 1e-6:
             errors.append("%s: share %.1f%% above 100%%" % (where, r["share"]))
         p = by_id.get(r["parent"]) if r["parent"] is not None else None
         if p is not None and r["cycles"] > p["cycles"] + 1e-6:
