@@ -154,10 +154,9 @@ _Static_assert(sizeof(struct lwp_hex_frame) == 32 &&
 #define LWP_HEX_F_INNER 2u /* another instance of its region is open below */
 #define LWP_HEX_F_OVF 4u   /* starts that found the stack full are pending
                               above it (set on the top frame only) */
-#define LWP_HEX_F_PAST                                                         \
-  8u /* recorded, and its region's count passed the                            \
-        cap while it was open (recursion): its end is                          \
-        recorded by its REC bit, not by the count */
+/* Recorded (REC), and its region's count passed the cap while it was open
+ * (recursion): its end is recorded by its REC bit, not by the count. */
+#define LWP_HEX_F_PAST 8u
 /* Flag in the stack word (the stack pointer is 8-byte aligned). */
 #define LWP_HEX_F_REC 1u /* its start was recorded (count <= cap): its end
                             is recorded too while the buffer has room */

@@ -118,22 +118,22 @@ LWP_HANDLER void __lwp_probe_end(const struct lwp_slot *Slot) {
     if (!S)
       return;
   }
-  uint32_t D = S->depth;
-  if (__builtin_expect(
-          D && S->stack[D - 1].id == Id && S->stack[D - 1].sp >= Sp, 1))
-    lwp_close_top(S, Cycles, 0);
-  else
-    D = lwp_end_slow(S, Id, Cycles, Sp);
   /* The end is recorded when its instance's start was: a recursive region's
    * count passes the cap while its outer instances are open, and their ends
-   * still pair with their recorded starts. The closed frame (D, popped) is
-   * intact until the next start. An end that closed nothing (D == 0) is
+   * still pair with their recorded starts. An end that closed nothing is
    * recorded under the cap (the report counts it as unmatched). */
-  uint64_t N = S->num_records;
+  uint32_t D = S->depth, Rec;
   if (__builtin_expect(
-          !(D ? S->stack[D - 1].recorded : S->acc[Id].count <= lwp_cap) ||
-              N >= S->capacity,
-          0)) {
+          D && S->stack[D - 1].id == Id && S->stack[D - 1].sp >= Sp, 1)) {
+    Rec = S->stack[D - 1].recorded;
+    lwp_close_top(S, Cycles, 0);
+  } else {
+    D = lwp_end_slow(S, Id, Cycles, Sp);
+    /* The closed frame (D, popped) is intact until the next start. */
+    Rec = D ? S->stack[D - 1].recorded : S->acc[Id].count <= lwp_cap;
+  }
+  uint64_t N = S->num_records;
+  if (__builtin_expect(!Rec || N >= S->capacity, 0)) {
     ++S->dropped;
     return;
   }
