@@ -10,6 +10,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <thread>
 
@@ -538,6 +539,17 @@ applyExactFigures(const Dump &D, Profile &P,
         Changed = true;
       }
     }
+  }
+  // A region executed once, its one instance recorded and closed by its end
+  // probe: that instance is the exact total, so its per-instance figures are
+  // the exact, corrected cycles. (Each recorded instance is corrected for
+  // the instances recorded inside it only; past their cap, the others are
+  // not, and a single execution would show more than its own total.)
+  for (RegionProfile &R : P.Regions) {
+    DumpRegion F = R.Id < D.regions().size() ? D.regions()[R.Id] : DumpRegion();
+    if (R.Count == 1 && R.Samples == 1 && F.Outer == 1 && !F.Unwound &&
+        !R.Repaired && !R.Implausible)
+      R.Min = R.Median = R.P90 = R.Max = uint64_t(std::llround(R.TotalCycles));
   }
   P.TopLevelCycles = 0;
   for (const DumpThread &T : D.threads())
