@@ -701,15 +701,12 @@
     // Whether every shown row has at most the cycles of the row above it:
     // what sorting must give whatever the figures are.
     const cyclesCol = table.cols.find((x) => x.key === "cycles");
-    const sortedCycles =
-        shownIds().map((id) => cyclesCol.sort(table.byId.get(Number(id))));
-    const descending =
-        sortedCycles.every((v, i) => i === 0 || sortedCycles[i - 1] >= v);
+    const sortedCycles = shownIds().map((id) => cyclesCol.sort(table.byId.get(Number(id))));
+    const descending = sortedCycles.every((v, i) => i === 0 || sortedCycles[i - 1] >= v);
     click(document.querySelector('#regions th[data-key="id"]'));
     const after = shownIds().slice(0, 8).join(",");
     out.push(`sort by cycles: ${before}`);
-    out.push(`cycles descending: ${descending ? "yes" : "no"} (${
-        sortedCycles.length} rows)`);
+    out.push(`cycles descending: ${descending ? "yes" : "no"} (${sortedCycles.length} rows)`);
     out.push(`sort by id: ${after}`);
     out.push(`sort changed order: ${before !== after ? "yes" : "no"}`);
     document.getElementById("flat").click();
