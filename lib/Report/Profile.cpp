@@ -481,6 +481,28 @@ llvm::Error unknownId(uint32_t Id) {
 }
 } // namespace
 
+/// The exact figures of region \p Id in \p D, all 0 for an ID beyond the
+/// dump's figure table.
+static DumpRegion figuresOf(const Dump &D, uint32_t Id) {
+  return Id < D.regions().size() ? D.regions()[Id] : DumpRegion();
+}
+
+/// Gives each region of \p P executed once (its one instance recorded and
+/// closed by its end probe, its figures plausible) its exact, corrected
+/// cycles as min, median, p90 and max: that instance is the exact total.
+/// Each recorded instance is corrected for the instances recorded inside it
+/// only; past their cap the others are not, and a single execution would
+/// show more than its own total. Call after the figures are applied and
+/// checked.
+static void useExactSingleInstances(const Dump &D, Profile &P) {
+  for (RegionProfile &R : P.Regions) {
+    DumpRegion F = figuresOf(D, R.Id);
+    if (R.Count == 1 && R.Samples == 1 && F.Outer == 1 && !F.Unwound &&
+        !R.Repaired && !R.Implausible)
+      R.Min = R.Median = R.P90 = R.Max = uint64_t(std::llround(R.TotalCycles));
+  }
+}
+
 /// Replaces the extrapolated totals of \p P by the exact figures of \p D
 /// (version 2), with the calibrated probe costs subtracted (nested counts
 /// probes, two a nested pair):
@@ -506,7 +528,7 @@ applyExactFigures(const Dump &D, Profile &P,
   // that self + the children's cycles = cycles still holds.
   double NestedExtra = Nested - Pair;
   for (RegionProfile &R : P.Regions) {
-    DumpRegion F = R.Id < D.regions().size() ? D.regions()[R.Id] : DumpRegion();
+    DumpRegion F = figuresOf(D, R.Id);
     if (F.Self > F.Total || F.Outer > F.Count || F.Unwound > F.Count ||
         (F.Total && !F.Count))
       R.Implausible |= InconsistentFigures;
@@ -539,17 +561,6 @@ applyExactFigures(const Dump &D, Profile &P,
         Changed = true;
       }
     }
-  }
-  // A region executed once, its one instance recorded and closed by its end
-  // probe: that instance is the exact total, so its per-instance figures are
-  // the exact, corrected cycles. (Each recorded instance is corrected for
-  // the instances recorded inside it only; past their cap, the others are
-  // not, and a single execution would show more than its own total.)
-  for (RegionProfile &R : P.Regions) {
-    DumpRegion F = R.Id < D.regions().size() ? D.regions()[R.Id] : DumpRegion();
-    if (R.Count == 1 && R.Samples == 1 && F.Outer == 1 && !F.Unwound &&
-        !R.Repaired && !R.Implausible)
-      R.Min = R.Median = R.P90 = R.Max = uint64_t(std::llround(R.TotalCycles));
   }
   P.TopLevelCycles = 0;
   for (const DumpThread &T : D.threads())
@@ -817,12 +828,12 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
     for (uint32_t Row = 0; Row != Entries.size(); ++Row)
       if (RowOfRegion[Row] != RowIndex::None) {
         RegionProfile &R = P.Regions[RowOfRegion[Row]];
-        uint64_t Total =
-            R.Id < D.regions().size() ? D.regions()[R.Id].Total : 0;
+        uint64_t Total = figuresOf(D, R.Id).Total;
         if (std::max(Acc[Row].MaxMatched, R.Max) > Total + Total / 8 + Margin)
           R.Implausible |= InstanceAboveTotal;
       }
     flagImplausible(P, Acc, RowOfRegion);
+    useExactSingleInstances(D, P);
     return P;
   }
 

@@ -127,7 +127,8 @@ struct RegionProfile {
   /// Per-instance inclusive cycles of the recorded instances: Min and Max
   /// exact; Median and P90 exact up to 4096 samples, beyond that from a
   /// uniform sample of 4096. With exact figures, a region executed once
-  /// (recorded, not unwound or repaired) has all four equal to TotalCycles.
+  /// (recorded, not unwound, repaired or implausible) has all four equal to
+  /// TotalCycles.
   uint64_t Min = 0, Median = 0, P90 = 0, Max = 0;
   /// File addresses of the start and end probe sites (first seen); 0 unknown.
   uint64_t StartSite = 0, EndSite = 0;
