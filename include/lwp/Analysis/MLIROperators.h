@@ -48,6 +48,13 @@ struct OperatorTag {
   /// True on ops of the operator's body (the payload of a linalg.generic):
   /// they tell which operators a fused nest holds, but make no span.
   bool Body = false;
+  /// The operator's work from its shapes, when its frontend knows it (the
+  /// ONNX importer does; -1 when unknown): floating-point or integer
+  /// operations (a multiply-accumulate counts 2), and bytes of its operands
+  /// read and of its results written, each counted once.
+  int64_t Flops = -1;
+  int64_t BytesRead = -1;
+  int64_t BytesWritten = -1;
 };
 
 /// True for the ops lwp-mark-operators tags: every linalg structured op
@@ -60,11 +67,15 @@ struct OperatorTag {
 bool isStructuredOperator(mlir::Operation *Op);
 
 /// \p Loc wrapped in a FusedLoc that carries \p Tag (metadata: a dictionary
-/// with keys lwp.op, lwp.instance, lwp.name, lwp.body).
+/// with keys lwp.op, lwp.instance, lwp.name, lwp.body, and the work figures
+/// lwp.flops, lwp.bytes_read, lwp.bytes_written as i64, each only when it is
+/// known, >= 0). Frontends may write the same dictionary themselves:
+/// lwp-mark-operators leaves an op whose location has a tag as it is.
 mlir::Location tagLocation(mlir::Location Loc, const OperatorTag &Tag);
 
 /// The first operator tag inside \p Loc (searching fused, name and call-site
-/// locations), or std::nullopt.
+/// locations), or std::nullopt. A work figure that is not a non-negative
+/// integer of at most 63 bits reads as unknown (-1).
 std::optional<OperatorTag> findOperatorTag(mlir::Location Loc);
 
 /// The model's name in \p Loc: the first NameLoc's name; empty when none.

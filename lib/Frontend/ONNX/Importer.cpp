@@ -1,0 +1,860 @@
+//===- Importer.cpp - ONNX models to MLIR on tensors ----------------------===//
+//
+// Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
+//
+//===----------------------------------------------------------------------===//
+//
+// Reads a ModelProto with Debian's libonnx (parse, checker, shape inference
+// and the version converter), fixes the graph inputs' dimensions, then walks
+// the nodes in order and hands each one to its operator's handler. libonnx
+// reports errors by throwing; this file is built with exceptions and turns
+// them into llvm::Error, one line each.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lwp/Frontend/ONNX/Importer.h"
+
+#include "NodeImporter.h"
+
+#include "lwp/Analysis/MLIROperators.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <onnx/checker.h>
+#include <onnx/onnx_pb.h>
+#include <onnx/shape_inference/implementation.h>
+#include <onnx/version_converter/convert.h>
+
+#include <map>
+#include <set>
+
+using namespace mlir;
+using namespace lwp;
+using namespace lwp::onnx;
+using llvm::ArrayRef;
+using llvm::SmallVector;
+using llvm::StringRef;
+
+static llvm::Error makeError(const llvm::Twine &Message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
+}
+
+/// The first line of \p Text (libonnx's messages run over several lines).
+static std::string firstLine(StringRef Text) {
+  Text = Text.trim();
+  return Text.substr(0, Text.find('\n')).rtrim().str();
+}
+
+//===----------------------------------------------------------------------===//
+// Element types and constants
+//===----------------------------------------------------------------------===//
+
+unsigned lwp::onnx::elemSize(int32_t Type) {
+  switch (Type) {
+  case Float:
+  case Int32:
+  case UInt32:
+    return 4;
+  case Double:
+  case Int64:
+  case UInt64:
+    return 8;
+  case UInt8:
+  case Int8:
+  case Bool:
+    return 1;
+  case Int16:
+  case UInt16:
+    return 2;
+  default:
+    return 0;
+  }
+}
+
+bool lwp::onnx::isFloatType(int32_t Type) {
+  return Type == Float || Type == Double;
+}
+
+bool lwp::onnx::isUnsignedType(int32_t Type) {
+  return Type == UInt8 || Type == UInt16 || Type == UInt32 ||
+         Type == UInt64 || Type == Bool;
+}
+
+StringRef lwp::onnx::numpyName(int32_t Type) {
+  switch (Type) {
+  case Float:
+    return "float32";
+  case Double:
+    return "float64";
+  case Int64:
+    return "int64";
+  case Int32:
+    return "int32";
+  case Int16:
+    return "int16";
+  case Int8:
+    return "int8";
+  case UInt8:
+    return "uint8";
+  case UInt16:
+    return "uint16";
+  case UInt32:
+    return "uint32";
+  case UInt64:
+    return "uint64";
+  case Bool:
+    return "bool";
+  default:
+    return "";
+  }
+}
+
+std::string lwp::onnx::onnxTypeName(int32_t Type) {
+  if (::onnx::TensorProto_DataType_IsValid(Type))
+    return ::onnx::TensorProto_DataType_Name(
+        static_cast<::onnx::TensorProto_DataType>(Type));
+  return "type " + std::to_string(Type);
+}
+
+Type lwp::onnx::mlirElemType(MLIRContext *Ctx, int32_t Type) {
+  Builder B(Ctx);
+  switch (Type) {
+  case Float:
+    return B.getF32Type();
+  case Double:
+    return B.getF64Type();
+  case Bool:
+    return B.getI1Type();
+  default:
+    return B.getIntegerType(elemSize(Type) * 8);
+  }
+}
+
+int64_t lwp::onnx::product(ArrayRef<int64_t> Shape) {
+  int64_t N = 1;
+  for (int64_t D : Shape)
+    N *= D;
+  return N;
+}
+
+std::optional<int64_t> lwp::onnx::normalizeAxis(int64_t Axis, int64_t Rank) {
+  if (Axis < -Rank || Axis >= Rank)
+    return std::nullopt;
+  return Axis < 0 ? Axis + Rank : Axis;
+}
+
+int64_t ConstData::numElements() const { return product(Shape); }
+
+int64_t TensorValue::numElements() const { return product(Shape); }
+
+template <typename T> static T loadAs(const char *P) {
+  T V;
+  memcpy(&V, P, sizeof(T));
+  return V;
+}
+
+template <typename T> static void storeAs(char *P, T V) {
+  memcpy(P, &V, sizeof(T));
+}
+
+int64_t ConstData::getInt(int64_t I) const {
+  const char *P = Raw.data() + I * elemSize(Type);
+  switch (Type) {
+  case Float:
+    return static_cast<int64_t>(loadAs<float>(P));
+  case Double:
+    return static_cast<int64_t>(loadAs<double>(P));
+  case Int64:
+  case UInt64:
+    return loadAs<int64_t>(P);
+  case Int32:
+    return loadAs<int32_t>(P);
+  case UInt32:
+    return loadAs<uint32_t>(P);
+  case Int16:
+    return loadAs<int16_t>(P);
+  case UInt16:
+    return loadAs<uint16_t>(P);
+  case Int8:
+    return loadAs<int8_t>(P);
+  case UInt8:
+  case Bool:
+    return loadAs<uint8_t>(P);
+  default:
+    return 0;
+  }
+}
+
+double ConstData::getDouble(int64_t I) const {
+  const char *P = Raw.data() + I * elemSize(Type);
+  if (Type == Float)
+    return loadAs<float>(P);
+  if (Type == Double)
+    return loadAs<double>(P);
+  if (Type == UInt64)
+    return static_cast<double>(loadAs<uint64_t>(P));
+  return static_cast<double>(getInt(I));
+}
+
+std::vector<int64_t> ConstData::ints() const {
+  std::vector<int64_t> Out(numElements());
+  for (int64_t I = 0, E = Out.size(); I != E; ++I)
+    Out[I] = getInt(I);
+  return Out;
+}
+
+std::vector<double> ConstData::doubles() const {
+  std::vector<double> Out(numElements());
+  for (int64_t I = 0, E = Out.size(); I != E; ++I)
+    Out[I] = getDouble(I);
+  return Out;
+}
+
+void ConstData::setInt(int64_t I, int64_t V) {
+  char *P = Raw.data() + I * elemSize(Type);
+  switch (Type) {
+  case Float:
+    return storeAs<float>(P, static_cast<float>(V));
+  case Double:
+    return storeAs<double>(P, static_cast<double>(V));
+  case Int64:
+  case UInt64:
+    return storeAs<int64_t>(P, V);
+  case Int32:
+  case UInt32:
+    return storeAs<int32_t>(P, static_cast<int32_t>(V));
+  case Int16:
+  case UInt16:
+    return storeAs<int16_t>(P, static_cast<int16_t>(V));
+  case Bool:
+    return storeAs<uint8_t>(P, V != 0);
+  default:
+    return storeAs<int8_t>(P, static_cast<int8_t>(V));
+  }
+}
+
+void ConstData::setDouble(int64_t I, double V) {
+  char *P = Raw.data() + I * elemSize(Type);
+  if (Type == Float)
+    return storeAs<float>(P, static_cast<float>(V));
+  if (Type == Double)
+    return storeAs<double>(P, V);
+  if (Type == Bool)
+    return storeAs<uint8_t>(P, V != 0);
+  setInt(I, static_cast<int64_t>(V));
+}
+
+std::shared_ptr<ConstData> ConstData::zeros(int32_t Type,
+                                            ArrayRef<int64_t> Shape) {
+  auto C = std::make_shared<ConstData>();
+  C->Type = Type;
+  C->Shape.assign(Shape.begin(), Shape.end());
+  C->Raw.assign(product(Shape) * elemSize(Type), 0);
+  return C;
+}
+
+std::shared_ptr<ConstData>
+lwp::onnx::readTensorProto(const ::onnx::TensorProto &T, std::string &Error) {
+  auto C = std::make_shared<ConstData>();
+  C->Type = T.data_type();
+  unsigned Size = elemSize(C->Type);
+  if (!Size) {
+    Error = "tensor '" + T.name() + "' has element type " +
+            onnxTypeName(C->Type) + ", which the importer does not take";
+    return nullptr;
+  }
+  if (T.data_location() == ::onnx::TensorProto_DataLocation_EXTERNAL) {
+    Error = "tensor '" + T.name() +
+            "' keeps its data in an external file, which the importer does "
+            "not read";
+    return nullptr;
+  }
+  for (int64_t D : T.dims()) {
+    if (D < 0) {
+      Error = "tensor '" + T.name() + "' has a negative dimension";
+      return nullptr;
+    }
+    C->Shape.push_back(D);
+  }
+  // Guard the product against overflow before allocating.
+  uint64_t N = 1;
+  for (int64_t D : C->Shape) {
+    if (D && N > (uint64_t(1) << 40) / uint64_t(D)) {
+      Error = "tensor '" + T.name() + "' is too large";
+      return nullptr;
+    }
+    N *= D;
+  }
+  C->Raw.assign(N * Size, 0);
+  auto Short = [&](uint64_t Have) {
+    Error = llvm::formatv("tensor '{0}' holds {1} elements where its shape "
+                          "needs {2}",
+                          T.name(), Have, N)
+                .str();
+    return nullptr;
+  };
+  if (T.has_raw_data()) {
+    const std::string &R = T.raw_data();
+    if (R.size() != N * Size)
+      return Short(R.size() / Size);
+    memcpy(C->Raw.data(), R.data(), R.size());
+    return C;
+  }
+  switch (C->Type) {
+  case Float:
+    if (uint64_t(T.float_data_size()) != N)
+      return Short(T.float_data_size());
+    for (uint64_t I = 0; I != N; ++I)
+      C->setDouble(I, T.float_data(I));
+    break;
+  case Double:
+    if (uint64_t(T.double_data_size()) != N)
+      return Short(T.double_data_size());
+    for (uint64_t I = 0; I != N; ++I)
+      C->setDouble(I, T.double_data(I));
+    break;
+  case Int64:
+    if (uint64_t(T.int64_data_size()) != N)
+      return Short(T.int64_data_size());
+    for (uint64_t I = 0; I != N; ++I)
+      C->setInt(I, T.int64_data(I));
+    break;
+  case UInt32:
+  case UInt64:
+    if (uint64_t(T.uint64_data_size()) != N)
+      return Short(T.uint64_data_size());
+    for (uint64_t I = 0; I != N; ++I)
+      C->setInt(I, static_cast<int64_t>(T.uint64_data(I)));
+    break;
+  default: // int32, int16, int8, uint16, uint8, bool: int32_data
+    if (uint64_t(T.int32_data_size()) != N)
+      return Short(T.int32_data_size());
+    for (uint64_t I = 0; I != N; ++I)
+      C->setInt(I, T.int32_data(I));
+    break;
+  }
+  return C;
+}
+
+//===----------------------------------------------------------------------===//
+// GraphImporter
+//===----------------------------------------------------------------------===//
+
+namespace lwp::onnx {
+/// Imports one graph into one function.
+class GraphImporter {
+public:
+  GraphImporter(MLIRContext &Ctx, const ImportOptions &Options,
+                StringRef Listing, int64_t Opset)
+      : Ctx(Ctx), Options(Options), Listing(Listing.str()), Opset(Opset) {}
+
+  llvm::Error run(const ::onnx::GraphProto &Graph, ImportResult &Result);
+
+  TensorValue *lookup(const std::string &Name) {
+    auto It = Values.find(Name);
+    return It == Values.end() ? nullptr : &It->second;
+  }
+  Value materialize(TensorValue &T);
+  void define(const std::string &Name, TensorValue T) {
+    Values[Name] = std::move(T);
+  }
+  void fail(std::string Message) {
+    if (Error.empty())
+      Error = std::move(Message);
+  }
+
+private:
+  MLIRContext &Ctx;
+  const ImportOptions &Options;
+  std::string Listing;
+  int64_t Opset;
+  std::map<std::string, TensorValue> Values;
+  std::string Error;
+  /// Inserts constants at the top of the function.
+  std::unique_ptr<OpBuilder> ConstBuilder;
+  unsigned BlobCount = 0;
+
+  void tagNodeOps(Block &Body, Operation *Before, const NodeContext &C,
+                  const ::onnx::NodeProto &Node, int64_t Index);
+};
+} // namespace lwp::onnx
+
+Value GraphImporter::materialize(TensorValue &T) {
+  if (T.V || !T.Const)
+    return T.V;
+  const ConstData &C = *T.Const;
+  auto Type = RankedTensorType::get(C.Shape, mlirElemType(&Ctx, C.Type));
+  Attribute Value;
+  if (C.Type == Bool) {
+    SmallVector<bool> Bits;
+    for (int64_t I = 0, E = C.numElements(); I != E; ++I)
+      Bits.push_back(C.getInt(I) != 0);
+    Value = DenseElementsAttr::get(Type, Bits);
+  } else if (C.numElements() >= 16) {
+    // Weights as resource blobs: printed once as hex, not as attribute text.
+    AsmResourceBlob Blob = HeapAsmResourceBlob::allocateAndCopyWithAlign(
+        ArrayRef<char>(C.Raw.data(), C.Raw.size()), 64);
+    Value = DenseResourceElementsAttr::get(
+        Type, "onnx_w" + std::to_string(BlobCount++), std::move(Blob));
+  } else {
+    bool Splat = false;
+    if (!DenseElementsAttr::isValidRawBuffer(
+            Type, ArrayRef<char>(C.Raw.data(), C.Raw.size()), Splat)) {
+      fail("a constant of " + onnxTypeName(C.Type) + " cannot be made");
+      return nullptr;
+    }
+    Value = DenseElementsAttr::getFromRawBuffer(
+        Type, ArrayRef<char>(C.Raw.data(), C.Raw.size()));
+  }
+  T.V = arith::ConstantOp::create(*ConstBuilder, UnknownLoc::get(&Ctx),
+                                  cast<TypedAttr>(Value));
+  return T.V;
+}
+
+void GraphImporter::tagNodeOps(Block &Body, Operation *Before,
+                               const NodeContext &C,
+                               const ::onnx::NodeProto &Node, int64_t Index) {
+  std::string OpName = "onnx." + Node.op_type();
+  std::string Name = Node.name().empty() ? "#" + std::to_string(Index)
+                                          : Node.name();
+  OperatorTag Tag;
+  Tag.Op = OpName;
+  Tag.Name = Name;
+  Tag.Instance = Index;
+  Tag.Flops = C.flops();
+  Tag.BytesRead = C.bytesRead();
+  Tag.BytesWritten = C.bytesWritten();
+  Location Line = FileLineColLoc::get(&Ctx, Listing, Index + 1, 1);
+  Location Top = tagLocation(Line, Tag);
+  OperatorTag BodyTag = Tag;
+  BodyTag.Body = true;
+  Location Inner = tagLocation(Line, BodyTag);
+  auto It = Before ? std::next(Before->getIterator()) : Body.begin();
+  for (; It != Body.end(); ++It) {
+    It->setLoc(Top);
+    for (Region &R : It->getRegions())
+      R.walk([&](Operation *Op) { Op->setLoc(Inner); });
+  }
+}
+
+llvm::Error GraphImporter::run(const ::onnx::GraphProto &Graph,
+                               ImportResult &Result) {
+  OpBuilder B(&Ctx);
+  auto Module = ModuleOp::create(UnknownLoc::get(&Ctx));
+  Result.Module = Module;
+  B.setInsertionPointToEnd(Module.getBody());
+
+  // Initializers are known constants; graph inputs that an initializer
+  // names are defaults (IR < 4), not arguments.
+  std::set<std::string> Initialized;
+  for (const ::onnx::TensorProto &T : Graph.initializer()) {
+    std::string Err;
+    std::shared_ptr<ConstData> C = readTensorProto(T, Err);
+    if (!C)
+      return makeError("initializer: " + Err);
+    TensorValue V;
+    V.Type = C->Type;
+    V.Shape = C->Shape;
+    V.Const = C;
+    Values[T.name()] = V;
+    Initialized.insert(T.name());
+  }
+
+  SmallVector<Type> ArgTypes;
+  std::vector<std::string> ArgNames;
+  std::set<std::string> Given;
+  for (auto &[Name, Dims] : Options.InputShapes)
+    Given.insert(Name);
+  for (const ::onnx::ValueInfoProto &In : Graph.input()) {
+    if (Initialized.count(In.name()))
+      continue;
+    Given.erase(In.name());
+    if (!In.type().has_tensor_type())
+      return makeError("input '" + In.name() +
+                       "' is not a tensor (sequences and maps are not taken)");
+    const auto &TT = In.type().tensor_type();
+    int32_t ET = TT.elem_type();
+    if (!elemSize(ET))
+      return makeError("input '" + In.name() + "' has element type " +
+                       onnxTypeName(ET) +
+                       ", which the importer does not take");
+    if (!TT.has_shape())
+      return makeError("input '" + In.name() +
+                       "' has no shape: give it with --input-shape " +
+                       In.name() + "=D0,D1,...");
+    SmallVector<int64_t, 4> Shape;
+    auto GivenIt = Options.InputShapes.find(In.name());
+    const auto &Dims = TT.shape().dim();
+    if (GivenIt != Options.InputShapes.end() &&
+        GivenIt->second.size() != size_t(Dims.size()))
+      return makeError(llvm::formatv("--input-shape {0}: {1} dimensions "
+                                     "given, the input has {2}",
+                                     In.name(), GivenIt->second.size(),
+                                     Dims.size())
+                           .str());
+    for (int I = 0; I != Dims.size(); ++I) {
+      const auto &D = Dims[I];
+      bool Fixed = D.has_dim_value() && D.dim_value() > 0;
+      if (GivenIt != Options.InputShapes.end()) {
+        int64_t G = GivenIt->second[I];
+        if (Fixed && D.dim_value() != G)
+          return makeError(llvm::formatv("--input-shape {0}: dimension {1} "
+                                         "is {2} in the model, {3} given",
+                                         In.name(), I, D.dim_value(), G)
+                               .str());
+        Shape.push_back(G);
+        continue;
+      }
+      if (!Fixed) {
+        std::string What = D.has_dim_param() ? " ('" + D.dim_param() + "')"
+                                             : std::string();
+        return makeError(llvm::formatv("input '{0}': dimension {1}{2} is "
+                                       "unknown: give it with --input-shape "
+                                       "{0}=D0,D1,...",
+                                       In.name(), I, What)
+                             .str());
+      }
+      Shape.push_back(D.dim_value());
+    }
+    TensorValue V;
+    V.Type = ET;
+    V.Shape = Shape;
+    ArgTypes.push_back(RankedTensorType::get(Shape, mlirElemType(&Ctx, ET)));
+    ArgNames.push_back(In.name());
+    Values[In.name()] = V;
+    Result.Inputs.push_back(
+        {In.name(), numpyName(ET).str(),
+         std::vector<int64_t>(Shape.begin(), Shape.end())});
+  }
+  if (!Given.empty())
+    return makeError("--input-shape " + *Given.begin() +
+                     ": the graph has no input of that name");
+
+  auto Func = func::FuncOp::create(B, UnknownLoc::get(&Ctx),
+                                   Options.EntryName,
+                                   B.getFunctionType(ArgTypes, {}));
+  Func->setAttr("llvm.emit_c_interface", B.getUnitAttr());
+  Block *Body = Func.addEntryBlock();
+  for (unsigned I = 0; I != ArgNames.size(); ++I)
+    Values[ArgNames[I]].V = Body->getArgument(I);
+  ConstBuilder = std::make_unique<OpBuilder>(&Ctx);
+  ConstBuilder->setInsertionPointToStart(Body);
+  // Constants go before the first node's ops, in creation order.
+  auto Anchor = arith::ConstantOp::create(
+      *ConstBuilder, UnknownLoc::get(&Ctx), B.getI32IntegerAttr(0));
+  ConstBuilder->setInsertionPoint(Anchor);
+  B.setInsertionPointToEnd(Body);
+
+  const OpTable &Table = opTable();
+  for (int64_t Index = 0; Index != Graph.node_size(); ++Index) {
+    const ::onnx::NodeProto &Node = Graph.node(Index);
+    std::string Label = Node.name().empty() ? "#" + std::to_string(Index)
+                                             : Node.name();
+    std::string Where = llvm::formatv("node '{0}' ({1}, opset {2})", Label,
+                                      Node.op_type(), Opset)
+                            .str();
+    if (!Node.domain().empty() && Node.domain() != "ai.onnx")
+      return makeError(Where + ": operator domain '" + Node.domain() +
+                       "' is not supported (ai.onnx only)");
+    auto It = Table.find(Node.op_type());
+    if (It == Table.end())
+      return makeError(Where + ": unsupported operator " + Node.op_type());
+    for (const std::string &In : Node.input())
+      if (!In.empty() && !Values.count(In))
+        return makeError(Where + ": input '" + In +
+                         "' is not defined before the node");
+    Operation *Before = Body->empty() ? nullptr : &Body->back();
+    NodeContext C(*this, Node, Index, Opset, B,
+                  FileLineColLoc::get(&Ctx, Listing, Index + 1, 1));
+    if (failed(It->second(C)) || !Error.empty())
+      return makeError(Error.empty() ? Where + ": import failed" : Error);
+    for (int I = 0; I != Node.output_size(); ++I)
+      if (!Node.output(I).empty() && !Values.count(Node.output(I)))
+        return makeError(Where + ": output " + std::to_string(I) +
+                         " is not produced by the importer");
+    tagNodeOps(*Body, Before, C, Node, Index);
+    std::string Line = Node.op_type() + " " + Label + ":";
+    for (int I = 0; I != Node.input_size(); ++I)
+      Line += (I ? ", " : " ") + Node.input(I);
+    Line += " ->";
+    for (int I = 0; I != Node.output_size(); ++I)
+      Line += (I ? ", " : " ") + Node.output(I);
+    Result.Listing.push_back(Line);
+  }
+
+  SmallVector<Value> Returned;
+  SmallVector<Type> ResultTypes;
+  for (const ::onnx::ValueInfoProto &Out : Graph.output()) {
+    TensorValue *V = lookup(Out.name());
+    if (!V)
+      return makeError("output '" + Out.name() + "' is not computed");
+    Value R = materialize(*V);
+    if (!R)
+      return makeError(Error);
+    Returned.push_back(R);
+    ResultTypes.push_back(R.getType());
+    Result.Outputs.push_back(
+        {Out.name(), numpyName(V->Type).str(),
+         std::vector<int64_t>(V->Shape.begin(), V->Shape.end())});
+  }
+  B.setInsertionPointToEnd(Body);
+  func::ReturnOp::create(B, UnknownLoc::get(&Ctx), Returned);
+  Func.setType(B.getFunctionType(ArgTypes, ResultTypes));
+  Anchor->erase();
+  if (failed(verify(Module)))
+    return makeError("the imported module does not verify (an importer "
+                     "bug; the diagnostics above say where)");
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// NodeContext
+//===----------------------------------------------------------------------===//
+
+NodeContext::NodeContext(GraphImporter &G, const ::onnx::NodeProto &Node,
+                         int64_t Index, int64_t Opset, OpBuilder &B,
+                         Location Loc)
+    : G(G), Node(Node), Index(Index), Opset(Opset), B(B), Loc(Loc) {}
+
+StringRef NodeContext::opType() const { return Node.op_type(); }
+
+unsigned NodeContext::numInputs() const { return Node.input_size(); }
+
+bool NodeContext::hasInput(unsigned I) const {
+  return I < unsigned(Node.input_size()) && !Node.input(I).empty();
+}
+
+const TensorValue &NodeContext::input(unsigned I) const {
+  return *G.lookup(Node.input(I));
+}
+
+Value NodeContext::value(unsigned I) {
+  return G.materialize(*G.lookup(Node.input(I)));
+}
+
+const ConstData *NodeContext::constInput(unsigned I) const {
+  if (!hasInput(I))
+    return nullptr;
+  return G.lookup(Node.input(I))->Const.get();
+}
+
+unsigned NodeContext::numOutputs() const { return Node.output_size(); }
+
+bool NodeContext::hasOutput(unsigned I) const {
+  return I < unsigned(Node.output_size()) && !Node.output(I).empty();
+}
+
+const ::onnx::AttributeProto *NodeContext::findAttr(StringRef Name) const {
+  for (const ::onnx::AttributeProto &A : Node.attribute())
+    if (A.name() == Name)
+      return &A;
+  return nullptr;
+}
+
+bool NodeContext::hasAttr(StringRef Name) const {
+  return findAttr(Name) != nullptr;
+}
+
+int64_t NodeContext::attrInt(StringRef Name, int64_t Default) const {
+  const ::onnx::AttributeProto *A = findAttr(Name);
+  return A && A->has_i() ? A->i() : Default;
+}
+
+float NodeContext::attrFloat(StringRef Name, float Default) const {
+  const ::onnx::AttributeProto *A = findAttr(Name);
+  return A && A->has_f() ? A->f() : Default;
+}
+
+std::string NodeContext::attrString(StringRef Name, StringRef Default) const {
+  const ::onnx::AttributeProto *A = findAttr(Name);
+  return A && A->has_s() ? A->s() : Default.str();
+}
+
+SmallVector<int64_t, 4> NodeContext::attrInts(StringRef Name) const {
+  const ::onnx::AttributeProto *A = findAttr(Name);
+  if (!A)
+    return {};
+  return SmallVector<int64_t, 4>(A->ints().begin(), A->ints().end());
+}
+
+SmallVector<float, 4> NodeContext::attrFloats(StringRef Name) const {
+  const ::onnx::AttributeProto *A = findAttr(Name);
+  if (!A)
+    return {};
+  return SmallVector<float, 4>(A->floats().begin(), A->floats().end());
+}
+
+const ::onnx::TensorProto *NodeContext::attrTensor(StringRef Name) const {
+  const ::onnx::AttributeProto *A = findAttr(Name);
+  return A && A->has_t() ? &A->t() : nullptr;
+}
+
+void NodeContext::setOutput(unsigned I, Value V, int32_t Type) {
+  if (!hasOutput(I))
+    return;
+  TensorValue T;
+  T.Type = Type;
+  auto RT = cast<RankedTensorType>(V.getType());
+  T.Shape.assign(RT.getShape().begin(), RT.getShape().end());
+  T.V = V;
+  G.define(Node.output(I), T);
+}
+
+void NodeContext::setConstOutput(unsigned I, std::shared_ptr<ConstData> C) {
+  if (!hasOutput(I))
+    return;
+  TensorValue T;
+  T.Type = C->Type;
+  T.Shape = C->Shape;
+  T.Const = std::move(C);
+  G.define(Node.output(I), T);
+}
+
+void NodeContext::forwardInput(unsigned I, unsigned J) {
+  if (!hasOutput(I))
+    return;
+  G.define(Node.output(I), *G.lookup(Node.input(J)));
+}
+
+void NodeContext::setWork(int64_t F, int64_t R, int64_t W) {
+  Flops = F;
+  BytesRead = R;
+  BytesWritten = W;
+}
+
+LogicalResult NodeContext::error(const llvm::Twine &Message) {
+  std::string Label =
+      Node.name().empty() ? "#" + std::to_string(Index) : Node.name();
+  G.fail(llvm::formatv("node '{0}' ({1}, opset {2}): {3}", Label,
+                       Node.op_type(), Opset, Message.str())
+             .str());
+  return failure();
+}
+
+//===----------------------------------------------------------------------===//
+// Model
+//===----------------------------------------------------------------------===//
+
+void lwp::onnx::loadDialects(MLIRContext &Context) {
+  Context.loadDialect<func::FuncDialect, arith::ArithDialect,
+                      math::MathDialect, tensor::TensorDialect,
+                      linalg::LinalgDialect>();
+}
+
+std::vector<std::string> lwp::onnx::supportedOperators() {
+  std::vector<std::string> Names;
+  for (const auto &E : opTable())
+    Names.push_back(E.getKey().str());
+  llvm::sort(Names);
+  return Names;
+}
+
+/// The default domain's opset of \p M, 0 when it imports none.
+static int64_t defaultOpset(const ::onnx::ModelProto &M) {
+  for (const auto &O : M.opset_import())
+    if (O.domain().empty() || O.domain() == "ai.onnx")
+      return O.version();
+  return 0;
+}
+
+/// Writes the fixed input dimensions into \p M's graph, so that shape
+/// inference and the version converter see static shapes.
+static void fixInputShapes(::onnx::ModelProto &M, const ImportOptions &O) {
+  for (::onnx::ValueInfoProto &In : *M.mutable_graph()->mutable_input()) {
+    auto It = O.InputShapes.find(In.name());
+    if (It == O.InputShapes.end() || !In.type().has_tensor_type())
+      continue;
+    auto *Shape = In.mutable_type()->mutable_tensor_type()->mutable_shape();
+    if (Shape->dim_size() != int(It->second.size()))
+      continue; // reported by the importer
+    for (int I = 0; I != Shape->dim_size(); ++I)
+      Shape->mutable_dim(I)->set_dim_value(It->second[I]);
+  }
+}
+
+/// The version converter's target: models before opset 13 move to 13,
+/// where Squeeze, Unsqueeze, Split, ReduceSum, Clip, Slice and Pad take
+/// their parameters as inputs and Softmax works on one axis.
+static constexpr int64_t ConvertTo = 13;
+
+llvm::Expected<ImportResult>
+lwp::onnx::importModel(MLIRContext &Context, StringRef Bytes, StringRef Path,
+                       const ImportOptions &Options) {
+  loadDialects(Context);
+  ::onnx::ModelProto M;
+  if (Bytes.size() > size_t(INT32_MAX) ||
+      !M.ParseFromArray(Bytes.data(), static_cast<int>(Bytes.size())))
+    return makeError(Path + ": not an ONNX model (the file does not parse "
+                            "as an onnx.ModelProto)");
+  if (!M.has_graph())
+    return makeError(Path + ": not an ONNX model (no graph)");
+  ImportResult Result;
+  Result.EntryName = Options.EntryName;
+  int64_t Opset = defaultOpset(M);
+  Result.OriginalOpset = Opset;
+  if (Opset < 7 || Opset > 17)
+    return makeError(
+        llvm::formatv("{0}: opset {1} of the default domain: the importer "
+                      "takes opsets 7 to 17",
+                      Path, Opset)
+            .str());
+  try {
+    ::onnx::checker::check_model(M);
+  } catch (const std::exception &E) {
+    return makeError(Path + ": the model fails the ONNX checker: " +
+                     firstLine(E.what()));
+  }
+  fixInputShapes(M, Options);
+  try {
+    ::onnx::shape_inference::InferShapes(M);
+  } catch (const std::exception &E) {
+    return makeError(Path + ": ONNX shape inference fails: " +
+                     firstLine(E.what()));
+  }
+  if (Opset < ConvertTo) {
+    // The converter asserts on what it cannot convert; the model is then
+    // imported at its own opset (the handlers take the old forms too).
+    try {
+      ::onnx::ModelProto Converted =
+          ::onnx::version_conversion::ConvertVersion(M, ConvertTo);
+      M = std::move(Converted);
+      Opset = ConvertTo;
+    } catch (const std::exception &E) {
+    }
+  }
+  Result.Opset = Opset;
+  std::string Listing =
+      Options.ListingName.empty() ? Path.str() : Options.ListingName;
+  GraphImporter G(Context, Options, Listing, Opset);
+  if (llvm::Error E = G.run(M.graph(), Result))
+    return std::move(E);
+  return std::move(Result);
+}
+
+llvm::Error lwp::onnx::parseInputShape(StringRef Text,
+                                       ImportOptions &Options) {
+  auto [Name, Dims] = Text.rsplit('=');
+  if (!Text.contains('=') || Name.empty())
+    return makeError("--input-shape " + Text +
+                     ": expected NAME=D0,D1,... (an empty list for a scalar)");
+  std::vector<int64_t> Shape;
+  SmallVector<StringRef> Parts;
+  if (!Dims.empty())
+    Dims.split(Parts, ',');
+  for (StringRef P : Parts) {
+    int64_t D;
+    if (P.trim().getAsInteger(10, D) || D <= 0)
+      return makeError("--input-shape " + Text + ": '" + P +
+                       "' is not a positive dimension");
+    Shape.push_back(D);
+  }
+  Options.InputShapes[Name.str()] = Shape;
+  return llvm::Error::success();
+}
