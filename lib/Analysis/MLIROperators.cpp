@@ -17,7 +17,9 @@ using namespace mlir;
 
 namespace {
 constexpr StringLiteral OpKey = "lwp.op", InstanceKey = "lwp.instance",
-                        NameKey = "lwp.name", BodyKey = "lwp.body";
+                        NameKey = "lwp.name", BodyKey = "lwp.body",
+                        FlopsKey = "lwp.flops", BytesReadKey = "lwp.bytes_read",
+                        BytesWrittenKey = "lwp.bytes_written";
 } // namespace
 
 /// True for a TOSA op that computes (a frontend's operator: tosa.conv2d,
@@ -64,6 +66,11 @@ Location lwp::tagLocation(Location Loc, const OperatorTag &Tag) {
     Fields.push_back(B.getNamedAttr(NameKey, B.getStringAttr(Tag.Name)));
   if (Tag.Body)
     Fields.push_back(B.getNamedAttr(BodyKey, B.getUnitAttr()));
+  for (auto [Key, Value] :
+       {std::pair(FlopsKey, Tag.Flops), std::pair(BytesReadKey, Tag.BytesRead),
+        std::pair(BytesWrittenKey, Tag.BytesWritten)})
+    if (Value >= 0)
+      Fields.push_back(B.getNamedAttr(Key, B.getI64IntegerAttr(Value)));
   return FusedLoc::get({Loc}, B.getDictionaryAttr(Fields), Ctx);
 }
 
@@ -81,6 +88,18 @@ static std::optional<OperatorTag> readTag(Attribute Metadata) {
   if (auto Name = Dict.getAs<StringAttr>(NameKey))
     Tag.Name = Name.getValue();
   Tag.Body = Dict.contains(BodyKey);
+  // The work figures: non-negative integers that fit in 64 bits; anything
+  // else is unknown (-1).
+  auto work = [&](StringRef Key) -> int64_t {
+    auto Int = Dict.getAs<IntegerAttr>(Key);
+    if (!Int || Int.getValue().isNegative() ||
+        Int.getValue().getActiveBits() > 63)
+      return -1;
+    return Int.getValue().getSExtValue();
+  };
+  Tag.Flops = work(FlopsKey);
+  Tag.BytesRead = work(BytesReadKey);
+  Tag.BytesWritten = work(BytesWrittenKey);
   return Tag;
 }
 

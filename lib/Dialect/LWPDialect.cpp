@@ -61,7 +61,8 @@ LogicalResult RegionInfoAttr::verify(
     lwp::RegionKind kind, StringRef function, std::optional<uint32_t> depth,
     std::optional<uint32_t> height, std::optional<uint32_t> parent,
     StringRef file, uint32_t line, uint32_t column, StringRef op,
-    StringRef opName, StringRef ops) {
+    StringRef opName, StringRef ops, std::optional<int64_t> flops,
+    std::optional<int64_t> bytesRead, std::optional<int64_t> bytesWritten) {
   if (id > MaxRegionId)
     return emitError() << "region ID " << id << " is above the largest "
                        << "region ID " << MaxRegionId;
@@ -77,14 +78,25 @@ LogicalResult RegionInfoAttr::verify(
   if (parent && *parent >= id)
     return emitError() << "parent region " << *parent
                        << " must have an ID below " << id;
+  for (auto [Name, Value] :
+       {std::pair("flops", flops), std::pair("bytes_read", bytesRead),
+        std::pair("bytes_written", bytesWritten)})
+    if (Value && *Value < 0)
+      return emitError() << Name << " must not be negative";
   return success();
 }
 
+/// A work figure of a map row as an optional attribute parameter.
+static std::optional<int64_t> workParameter(int64_t V) {
+  return V >= 0 ? std::optional<int64_t>(V) : std::nullopt;
+}
+
 RegionInfoAttr lwp::toAttr(MLIRContext *Ctx, const RegionEntry &E) {
-  return RegionInfoAttr::get(Ctx, E.Id, E.Kind, E.Function, E.Depth, E.Height,
-                             E.ParentId, E.Loc.File, E.Loc.Line, E.Loc.Column,
-                             E.Operator, E.OperatorName,
-                             llvm::join(E.Operators, ","));
+  return RegionInfoAttr::get(
+      Ctx, E.Id, E.Kind, E.Function, E.Depth, E.Height, E.ParentId, E.Loc.File,
+      E.Loc.Line, E.Loc.Column, E.Operator, E.OperatorName,
+      llvm::join(E.Operators, ","), workParameter(E.Flops),
+      workParameter(E.BytesRead), workParameter(E.BytesWritten));
 }
 
 RegionEntry lwp::fromAttr(RegionInfoAttr Attr) {
@@ -104,6 +116,9 @@ RegionEntry lwp::fromAttr(RegionInfoAttr Attr) {
   Attr.getOps().split(Ops, ',', -1, /*KeepEmpty=*/false);
   for (StringRef Op : Ops)
     E.Operators.push_back(Op.str());
+  E.Flops = Attr.getFlops().value_or(-1);
+  E.BytesRead = Attr.getBytesRead().value_or(-1);
+  E.BytesWritten = Attr.getBytesWritten().value_or(-1);
   return E;
 }
 

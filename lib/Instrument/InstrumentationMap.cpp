@@ -19,6 +19,7 @@
 #include "llvm/Support/ToolOutputFile.h"
 
 #include <algorithm>
+#include <array>
 
 using namespace lwp;
 using llvm::createStringError;
@@ -62,6 +63,14 @@ const RegionEntry *InstrumentationMap::lookup(uint32_t Id) const {
   return &*It;
 }
 
+/// The work figures of \p E with their JSON keys, in the map's order.
+static std::array<std::pair<StringRef, int64_t>, 3>
+workFields(const RegionEntry &E) {
+  return {{{"flops", E.Flops},
+           {"bytes_read", E.BytesRead},
+           {"bytes_written", E.BytesWritten}}};
+}
+
 void InstrumentationMap::writeJSON(llvm::raw_ostream &OS,
                                    unsigned Indent) const {
   json::OStream J(OS, Indent);
@@ -97,6 +106,11 @@ void InstrumentationMap::writeJSON(llvm::raw_ostream &OS,
             for (const std::string &Op : E.Operators)
               J.value(Op);
           });
+          // The work figures only when known: maps without them stay as
+          // they were.
+          for (auto [Key, V] : workFields(E))
+            if (V >= 0)
+              J.attribute(Key, V);
         });
       }
     });
@@ -152,6 +166,19 @@ public:
       return {};
     }
     return S->str();
+  }
+
+  /// A non-negative integer, or -1 when the key is absent.
+  int64_t optionalCount(StringRef Key) {
+    const json::Value *V = Obj.get(Key);
+    if (!V)
+      return -1;
+    std::optional<int64_t> I = V->getAsInteger();
+    if (!I || *I < 0) {
+      fail(Key, "is not a non-negative 64-bit integer");
+      return -1;
+    }
+    return *I;
   }
 
   /// An array of strings.
@@ -248,6 +275,9 @@ Expected<InstrumentationMap> InstrumentationMap::fromJSON(StringRef Text) {
       Entry.Operator = R.nullableStr("operator");
       Entry.OperatorName = R.nullableStr("operator_name");
       Entry.Operators = R.strings("operators");
+      Entry.Flops = R.optionalCount("flops");
+      Entry.BytesRead = R.optionalCount("bytes_read");
+      Entry.BytesWritten = R.optionalCount("bytes_written");
     }
     if (R.Error.empty()) {
       std::optional<RegionKind> K = parseRegionKind(Kind);
@@ -316,9 +346,19 @@ void InstrumentationMap::printTable(llvm::raw_ostream &OS) const {
   bool Operators = llvm::any_of(Entries, [](const RegionEntry &E) {
     return !E.Operator.empty() || !E.Operators.empty();
   });
+  // The work columns only when some region has work figures (operators
+  // of a frontend that computes them).
+  bool Work =
+      llvm::any_of(Entries, [](const RegionEntry &E) { return E.hasWork(); });
   std::vector<std::pair<std::string, bool>> Columns = {
-      {"ID", true},     {"kind", false},  {"function", false}, {"depth", true},
-      {"height", true}, {"parent", true}, {"location", false}};
+      {"ID", true},    {"kind", false},  {"function", false},
+      {"depth", true}, {"height", true}, {"parent", true}};
+  if (Work) {
+    Columns.push_back({"flops", true});
+    Columns.push_back({"bytes read", true});
+    Columns.push_back({"bytes written", true});
+  }
+  Columns.push_back({"location", false});
   if (Operators)
     Columns.push_back({"operator", false});
   TextTable T(std::move(Columns));
@@ -328,8 +368,11 @@ void InstrumentationMap::printTable(llvm::raw_ostream &OS) const {
                                     E.Function,
                                     optionalToString(E.Depth),
                                     optionalToString(E.Height),
-                                    optionalToString(E.ParentId),
-                                    E.Loc.str()};
+                                    optionalToString(E.ParentId)};
+    if (Work)
+      for (auto [Key, V] : workFields(E))
+        Row.push_back(V >= 0 ? std::to_string(V) : "-");
+    Row.push_back(E.Loc.str());
     if (Operators)
       Row.push_back(describeOperators(E));
     T.add(std::move(Row));
@@ -360,6 +403,12 @@ constexpr size_t BlobHeaderSize = 32;
 /// written right after the entries): u32 small functions, u32 instruction
 /// threshold.
 constexpr size_t BlobSummarySize = 8;
+/// The work table of a version 4 blob: from the end of the summary to the
+/// strings (empty: none), a u32 record count and a u32 0, then per record
+/// u32 local region ID, u32 flags (WorkFlops, WorkBytesRead,
+/// WorkBytesWritten), u64 flops, u64 bytes read, u64 bytes written.
+constexpr size_t BlobWorkHeaderSize = 8, BlobWorkSize = 32;
+constexpr uint32_t WorkFlops = 1, WorkBytesRead = 2, WorkBytesWritten = 4;
 constexpr size_t BlobEntrySize = 48, BlobEntrySizeV2 = 40;
 constexpr uint8_t HasDepthHeight = 1, HasParent = 2, HasOperator = 4;
 
@@ -367,6 +416,12 @@ void append32(llvm::SmallVectorImpl<char> &Out, uint32_t V) {
   char Bytes[4];
   llvm::support::endian::write32le(Bytes, V);
   Out.append(Bytes, Bytes + 4);
+}
+
+void append64(llvm::SmallVectorImpl<char> &Out, uint64_t V) {
+  char Bytes[8];
+  llvm::support::endian::write64le(Bytes, V);
+  Out.append(Bytes, Bytes + 8);
 }
 } // namespace
 
@@ -391,11 +446,16 @@ uint32_t InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
                      intern(E.OperatorName),
                      intern(llvm::join(E.Operators, ","))});
 
-  // Version 4 only for a module with a summary (-lwp-instruction-threshold):
-  // other blobs stay byte for byte the version 3 ones.
-  bool HasSummary = InstructionThreshold != 0;
+  // Version 4 only for a module with a summary (-lwp-instruction-threshold,
+  // or operators with work figures, whose table follows the summary): other
+  // blobs stay byte for byte the version 3 ones.
+  size_t NumWork =
+      llvm::count_if(Entries, [](const RegionEntry &E) { return E.hasWork(); });
+  bool HasSummary = InstructionThreshold != 0 || NumWork != 0;
   size_t EntriesEnd = BlobHeaderSize + Entries.size() * BlobEntrySize;
-  size_t StringsOffset = EntriesEnd + (HasSummary ? BlobSummarySize : 0);
+  size_t StringsOffset =
+      EntriesEnd + (HasSummary ? BlobSummarySize : 0) +
+      (NumWork ? BlobWorkHeaderSize + NumWork * BlobWorkSize : 0);
   size_t SlotsOffset =
       llvm::alignTo(StringsOffset + Strings.size(), RegionSlotAlign);
   size_t Size = SlotsOffset + Entries.size() * RegionSlotSize;
@@ -432,6 +492,20 @@ uint32_t InstrumentationMap::writeBlob(llvm::SmallVectorImpl<char> &Out) const {
   if (HasSummary) {
     append32(Out, SmallFunctions);
     append32(Out, InstructionThreshold);
+  }
+  if (NumWork) {
+    append32(Out, static_cast<uint32_t>(NumWork));
+    append32(Out, 0);
+    for (const RegionEntry &E : Entries) {
+      if (!E.hasWork())
+        continue;
+      append32(Out, E.Id);
+      append32(Out, (E.Flops >= 0 ? WorkFlops : 0) |
+                        (E.BytesRead >= 0 ? WorkBytesRead : 0) |
+                        (E.BytesWritten >= 0 ? WorkBytesWritten : 0));
+      for (int64_t V : {E.Flops, E.BytesRead, E.BytesWritten})
+        append64(Out, V >= 0 ? static_cast<uint64_t>(V) : 0);
+    }
   }
   Out.append(Strings.begin(), Strings.end());
   Out.resize(Start + Size, '\0');
@@ -501,6 +575,19 @@ Expected<std::vector<MapBlob>> InstrumentationMap::readBlobs(StringRef Bytes) {
       B.SmallFunctions = read32le(H + Summary);
       B.InstructionThreshold = read32le(H + Summary + 4);
     }
+    // The work table: the bytes between the summary and the strings.
+    uint64_t WorkStart = Summary ? uint64_t(Summary) + BlobSummarySize : 0;
+    uint32_t NumWork = 0;
+    if (Summary && StringsOffset > WorkStart) {
+      uint64_t Bytes = StringsOffset - WorkStart;
+      NumWork = Bytes >= BlobWorkHeaderSize ? read32le(H + WorkStart) : 0;
+      if (Bytes < BlobWorkHeaderSize || read32le(H + WorkStart + 4) != 0 ||
+          Bytes != BlobWorkHeaderSize + uint64_t(NumWork) * BlobWorkSize ||
+          NumWork > Count)
+        return createStringError("instrumentation map section: the work "
+                                 "table of blob %u is corrupt",
+                                 Blob);
+    }
     for (uint32_t I = 0; I != Count; ++I) {
       const char *P = H + BlobHeaderSize + I * EntrySize;
       RegionEntry E;
@@ -547,6 +634,28 @@ Expected<std::vector<MapBlob>> InstrumentationMap::readBlobs(StringRef Bytes) {
           E.Operators.push_back(Op.str());
       }
       B.Entries.push_back(std::move(E));
+    }
+    for (uint32_t I = 0; I != NumWork; ++I) {
+      const char *P =
+          H + WorkStart + BlobWorkHeaderSize + uint64_t(I) * BlobWorkSize;
+      uint32_t Id = read32le(P), Flags = read32le(P + 4);
+      uint64_t Values[3] = {llvm::support::endian::read64le(P + 8),
+                            llvm::support::endian::read64le(P + 16),
+                            llvm::support::endian::read64le(P + 24)};
+      bool Bad = Id >= Count ||
+                 (Flags & ~(WorkFlops | WorkBytesRead | WorkBytesWritten)) ||
+                 !Flags || B.Entries[Id].hasWork();
+      for (uint64_t V : Values)
+        Bad |= V > uint64_t(INT64_MAX);
+      if (Bad)
+        return createStringError("instrumentation map section: work record "
+                                 "%u of blob %u is corrupt",
+                                 I, Blob);
+      RegionEntry &E = B.Entries[Id];
+      int64_t *Fields[3] = {&E.Flops, &E.BytesRead, &E.BytesWritten};
+      for (unsigned F = 0; F != 3; ++F)
+        if (Flags & (1u << F))
+          *Fields[F] = static_cast<int64_t>(Values[F]);
     }
     Blobs.push_back(std::move(B));
     Pos += std::max<size_t>(Size, 8);

@@ -367,4 +367,128 @@ TEST(InstrumentationMapTest, SmallFunctionsSummary) {
   EXPECT_THAT(patched(28, 130), testing::HasSubstr("truncated or corrupt"));
 }
 
+TEST(InstrumentationMapTest, WorkFigures) {
+  // An operator region with all three figures, a loop with flops only (the
+  // map allows it anywhere), the function without.
+  InstrumentationMap Sample = sampleMap(0), A;
+  for (RegionEntry E : Sample.entries()) {
+    if (E.Kind == RegionKind::Loop)
+      E.Flops = 7;
+    A.add(E);
+  }
+  RegionEntry Op;
+  Op.Id = 2;
+  Op.Kind = RegionKind::Operator;
+  Op.Function = "conv";
+  Op.ParentId = 0;
+  Op.Operator = "onnx.Conv";
+  Op.Flops = 1000;
+  Op.BytesRead = 400;
+  Op.BytesWritten = int64_t(1) << 40;
+  A.add(Op);
+
+  // JSON: the keys after "operators", only where known; read back.
+  std::string JSON;
+  llvm::raw_string_ostream JS(JSON);
+  A.writeJSON(JS, 0);
+  EXPECT_THAT(JSON, testing::HasSubstr(
+                        "\"operators\":[],\"flops\":1000,\"bytes_read\":400,"
+                        "\"bytes_written\":1099511627776}"));
+  EXPECT_THAT(JSON, testing::HasSubstr("\"operators\":[],\"flops\":7}"));
+  auto Back = InstrumentationMap::fromJSON(JSON);
+  ASSERT_TRUE(static_cast<bool>(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(Back->lookup(0)->Flops, -1);
+  EXPECT_FALSE(Back->lookup(0)->hasWork());
+  EXPECT_EQ(Back->lookup(1)->Flops, 7);
+  EXPECT_EQ(Back->lookup(1)->BytesRead, -1);
+  EXPECT_EQ(Back->lookup(2)->BytesWritten, int64_t(1) << 40);
+  EXPECT_THAT(test::errorOf(InstrumentationMap::fromJSON(
+                  "{\"version\": 2, \"regions\": [{\"id\": 0, \"kind\": "
+                  "\"function\", \"function\": \"f\", \"depth\": null, "
+                  "\"height\": null, \"parent\": null, \"file\": \"\", "
+                  "\"line\": 0, \"column\": 0, \"operator\": null, "
+                  "\"operator_name\": null, \"operators\": [], \"flops\": "
+                  "-1}]}")),
+              testing::HasSubstr("field 'flops' is not a non-negative"));
+
+  // The blob: version 4, the summary (zeros: no threshold) after the 3
+  // entries, then the work table (2 records of 32 bytes), then the strings.
+  llvm::SmallVector<char> Blob;
+  A.writeBlob(Blob);
+  using llvm::support::endian::read32le;
+  using llvm::support::endian::read64le;
+  const char *B = Blob.data();
+  size_t Summary = 32 + 3 * 48;
+  EXPECT_EQ(read32le(B + 8), 4u);
+  EXPECT_EQ(read32le(B + 28), Summary);
+  EXPECT_EQ(read32le(B + 20), Summary + 8 + 8 + 2 * 32);
+  EXPECT_EQ(read32le(B + Summary + 8), 2u);
+  EXPECT_EQ(read32le(B + Summary + 16), 1u); // the loop: flops
+  EXPECT_EQ(read32le(B + Summary + 20), 1u);
+  EXPECT_EQ(read64le(B + Summary + 24), 7u);
+  EXPECT_EQ(read32le(B + Summary + 48), 2u); // the operator: all three
+  EXPECT_EQ(read32le(B + Summary + 52), 7u);
+  EXPECT_EQ(read64le(B + Summary + 72), uint64_t(1) << 40);
+  auto Map = InstrumentationMap::readSection(
+      llvm::StringRef(Blob.data(), Blob.size()));
+  ASSERT_TRUE(static_cast<bool>(Map)) << llvm::toString(Map.takeError());
+  EXPECT_EQ(Map->instructionThreshold(), 0u);
+  EXPECT_EQ(Map->lookup(1)->Flops, -1); // IDs from 1: the function
+  EXPECT_EQ(Map->lookup(2)->Flops, 7);
+  EXPECT_EQ(Map->lookup(2)->BytesWritten, -1);
+  EXPECT_EQ(Map->lookup(3)->Flops, 1000);
+  EXPECT_EQ(Map->lookup(3)->BytesRead, 400);
+  EXPECT_EQ(Map->lookup(3)->BytesWritten, int64_t(1) << 40);
+
+  // The table gets the work columns before the location.
+  std::string Table;
+  llvm::raw_string_ostream OS(Table);
+  Map->printTable(OS);
+  EXPECT_THAT(Table, testing::StartsWith(
+                         "ID  kind      function  depth  height  parent  flops"
+                         "  bytes read  bytes written  location        "
+                         "operator\n"));
+  EXPECT_THAT(Table, testing::HasSubstr(
+                         " 3  operator  conv          -       -       1   1000"
+                         "         400  1099511627776  -               "
+                         "onnx.Conv\n"));
+
+  // A threshold and work: the summary keeps the threshold's figures.
+  A.setSmallFunctions(50, 7);
+  llvm::SmallVector<char> Both;
+  A.writeBlob(Both);
+  auto BothMap = InstrumentationMap::readSection(
+      llvm::StringRef(Both.data(), Both.size()));
+  ASSERT_TRUE(static_cast<bool>(BothMap))
+      << llvm::toString(BothMap.takeError());
+  EXPECT_EQ(BothMap->smallFunctions(), 7u);
+  EXPECT_EQ(BothMap->lookup(3)->Flops, 1000);
+
+  // A corrupt work table: a count that does not fill it, a record naming
+  // no region, one region twice, no figure, a figure above INT64_MAX.
+  auto patched = [&](size_t Offset, uint64_t Value, bool Wide) {
+    llvm::SmallVector<char> Copy(Blob);
+    if (Wide)
+      llvm::support::endian::write64le(Copy.data() + Offset, Value);
+    else
+      llvm::support::endian::write32le(Copy.data() + Offset, Value);
+    return test::errorOf(InstrumentationMap::readSection(
+        llvm::StringRef(Copy.data(), Copy.size())));
+  };
+  EXPECT_THAT(patched(Summary + 8, 1, false),
+              testing::HasSubstr("the work table of blob 0 is corrupt"));
+  EXPECT_THAT(patched(Summary + 12, 1, false),
+              testing::HasSubstr("the work table of blob 0 is corrupt"));
+  EXPECT_THAT(patched(Summary + 16, 3, false),
+              testing::HasSubstr("work record 0 of blob 0 is corrupt"));
+  EXPECT_THAT(patched(Summary + 48, 1, false),
+              testing::HasSubstr("work record 1 of blob 0 is corrupt"));
+  EXPECT_THAT(patched(Summary + 20, 0, false),
+              testing::HasSubstr("work record 0 of blob 0 is corrupt"));
+  EXPECT_THAT(patched(Summary + 20, 9, false),
+              testing::HasSubstr("work record 0 of blob 0 is corrupt"));
+  EXPECT_THAT(patched(Summary + 24, uint64_t(1) << 63, true),
+              testing::HasSubstr("work record 0 of blob 0 is corrupt"));
+}
+
 } // namespace

@@ -71,8 +71,10 @@ def LWP_RegionInfoAttr : AttrDef<LWP_Dialect, "RegionInfo"> {
     the top), its source location (file, 1-based line and column; an empty
     file when unknown) and, for MLIR operators, `op` (the structured op of an
     operator region, or of the operator a loop belongs to), `op_name` (the
-    model's name for it) and `ops` (the labels of every operator it holds,
-    joined with ','). The fields are those of lwp::RegionEntry
+    model's name for it), `ops` (the labels of every operator it holds,
+    joined with ',') and, for an operator region whose frontend computed
+    them, its work per execution: `flops`, `bytes_read` and `bytes_written`
+    (absent when unknown). The fields are those of lwp::RegionEntry
     (include/lwp/Instrument/InstrumentationMap.h).
 
     Example:
@@ -96,7 +98,13 @@ def LWP_RegionInfoAttr : AttrDef<LWP_Dialect, "RegionInfo"> {
                        "\"\"">:$op,
     StringRefParameter<"the model's name for the operator", "\"\"">:$op_name,
     StringRefParameter<"operators held, labels joined with ','",
-                       "\"\"">:$ops
+                       "\"\"">:$ops,
+    OptionalParameter<"std::optional<int64_t>",
+                      "operations per execution">:$flops,
+    OptionalParameter<"std::optional<int64_t>",
+                      "bytes read per execution">:$bytes_read,
+    OptionalParameter<"std::optional<int64_t>",
+                      "bytes written per execution">:$bytes_written
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

@@ -46,10 +46,11 @@ constexpr llvm::StringLiteral InstrumentationMapSection = "lwp_map";
 constexpr char InstrumentationMapMagic[8] = {'L', 'W', 'P',  'M',
                                              'A', 'P', '\0', '\0'};
 /// Latest version of the binary map blob (4: header word 28 gives the offset
-/// of an 8-byte module summary, -lwp-instruction-threshold's figures; 3:
-/// 48-byte entries with the operator fields; 2: module-local IDs and one
-/// 64-byte slot per region). writeBlob writes version 4 for a map with a
-/// threshold and version 3 otherwise. readSection also reads version 2 blobs
+/// of an 8-byte module summary, -lwp-instruction-threshold's figures, which
+/// the operators' work table may follow up to the strings; 3: 48-byte
+/// entries with the operator fields; 2: module-local IDs and one 64-byte slot
+/// per region). writeBlob writes version 4 for a map with a threshold or
+/// work figures and version 3 otherwise. readSection also reads version 2 blobs
 /// (40-byte entries) and version 1 blobs (global IDs, no slots).
 constexpr unsigned InstrumentationMapBlobVersion = 4;
 /// Bytes of one region slot (struct lwp_slot in lwp/Runtime/MapFormat.h).
@@ -109,10 +110,23 @@ struct RegionEntry {
   /// model's name in quotes when there is one), distinct, in program order;
   /// empty when none. Labels hold no ','.
   std::vector<std::string> Operators;
+  /// An operator region's work per execution, from its operator tag (the
+  /// frontend's figures from the op's shapes; MLIROperators.h): operations
+  /// and bytes of operands read and of results written; -1 when unknown
+  /// (always for loops and functions). Docs: "flops", "bytes_read",
+  /// "bytes_written" in docs/instrumentation-map.md.
+  int64_t Flops = -1;
+  int64_t BytesRead = -1;
+  int64_t BytesWritten = -1;
   /// The image (executable or shared object) the region's module was linked
   /// into, as a file name; empty when only one image is known (the report
   /// fills it in for programs of several images).
   std::string Image;
+
+  /// True when some work figure is known.
+  bool hasWork() const {
+    return Flops >= 0 || BytesRead >= 0 || BytesWritten >= 0;
+  }
 
   /// Turns a module-local entry (a version 2 blob, a map file) into the
   /// program-wide one of a module whose region 0 got ID \p FirstId: adds
@@ -138,7 +152,7 @@ class InstrumentationMap;
 struct MapBlob {
   /// Byte offset of the blob in the section.
   uint64_t Offset = 0;
-  /// Blob version (1, 2 or 3).
+  /// Blob version (1 to 4).
   unsigned Version = 0;
   /// Offset of slot 0 from the blob start (0 for version 1).
   uint32_t SlotsOffset = 0;
@@ -187,16 +201,20 @@ public:
   /// Writes the JSON form, keys in this order: {"version": 2, "regions":
   /// [{"id", "kind", "function", "depth", "height", "parent", "file", "line",
   /// "column", "operator", "operator_name", "operators"}, ...]}, with null
-  /// for absent depth, height, parent, operator and operator name, then,
+  /// for absent depth, height, parent, operator and operator name, and
+  /// "flops", "bytes_read", "bytes_written" after "operators" each only when
+  /// known; then,
   /// when the threshold is not 0, "instruction_threshold" and
   /// "small_functions"; \p Indent spaces per level (0: one line).
   void writeJSON(llvm::raw_ostream &OS, unsigned Indent = 2) const;
 
   /// Parses the JSON form (version 1, without the operator fields, or 2;
   /// "instruction_threshold" and "small_functions" are optional, 0 when
-  /// absent). Errors (llvm::StringError, one line each): not JSON, another
-  /// version, a missing or mistyped field, an ID above MaxRegionId, IDs not
-  /// strictly increasing.
+  /// absent, and so are a region's "flops", "bytes_read" and
+  /// "bytes_written", -1 when absent). Errors (llvm::StringError, one line
+  /// each): not JSON, another version, a missing or mistyped field (a work
+  /// figure that is not a non-negative integer), an ID above MaxRegionId,
+  /// IDs not strictly increasing.
   static llvm::Expected<InstrumentationMap> fromJSON(llvm::StringRef Text);
 
   /// Writes the JSON form to \p Path ("-" for stdout). Errors: the file
@@ -205,8 +223,10 @@ public:
 
   /// Appends the binary blob of this map (one module, IDs 0..size()-1 in
   /// order) to \p Out: a 32-byte header, 48 bytes a region, with a
-  /// threshold the 8-byte module summary (small functions, instruction
-  /// threshold; version 4, else version 3), a string table,
+  /// threshold or work figures the 8-byte module summary (small functions,
+  /// instruction threshold; version 4, else version 3) followed by the work
+  /// table of the regions with work figures (8 + 32 bytes a region), a
+  /// string table,
   /// zero padding to 16 bytes, then size() zeroed 64-byte region slots
   /// (docs/instrumentation-map.md, "In the binary"). Returns the offset of
   /// slot 0 from the start of the blob. Precondition: entry I has ID I.
@@ -215,7 +235,9 @@ public:
   /// Reads the content of a binary's map section: the blobs of every module,
   /// in link order, with zero padding between them. Errors (one line each): a
   /// foreign or truncated blob, an unknown blob version, strings out of
-  /// range, a version 2 blob whose IDs are not 0..N-1.
+  /// range, a version 2 blob whose IDs are not 0..N-1, a work table whose
+  /// size is not its records' or a work record naming no region, a region
+  /// twice, no figure or a figure above INT64_MAX.
   static llvm::Expected<std::vector<MapBlob>> readBlobs(llvm::StringRef Bytes);
 
   /// The regions of a map section as one map, for printing without a dump:
@@ -227,8 +249,10 @@ public:
 
   /// Prints a human table, one region a row, in ID order:
   ///   ID  kind  function  depth  height  parent  location  operator
-  /// Absent values print as "-". Then smallFunctionsNote(), when not empty,
-  /// on a line of its own.
+  /// (operator only when some region has operators; "flops", "bytes read"
+  /// and "bytes written" before location only when some region has work
+  /// figures). Absent values print as "-". Then smallFunctionsNote(), when not
+  /// empty, on a line of its own.
   void printTable(llvm::raw_ostream &OS) const;
 
   /// "N small function(s) not instrumented (below

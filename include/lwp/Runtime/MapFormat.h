@@ -17,6 +17,8 @@
  *   lwp_map_blob_header                       32 bytes
  *   entries  x num_regions                    48 bytes each (below)
  *   lwp_map_blob_summary                      8 bytes, version 4 only
+ *   work table (version 4, may be empty)      lwp_map_blob_work_header, then
+ *                                             lwp_map_blob_work x num_work
  *   string table                              NUL-terminated strings
  *   zero padding to slots_offset (16-aligned)
  *   slots    x num_regions                    lwp_slot, 64 bytes each
@@ -73,11 +75,38 @@ struct lwp_map_blob_header {
 
 /** Version 4: what the module's -lwp-instruction-threshold left out, 8
  *  bytes after the entries, before the strings. Runtimes do not read it;
- *  lwp-report prints "N small functions not instrumented". */
+ *  lwp-report prints "N small functions not instrumented". The bytes from
+ *  its end to the string table are the work table (none when there are
+ *  none): written for modules whose operators carry work figures (then
+ *  with a summary of 0 small functions and threshold 0 if there is no
+ *  threshold). */
 struct lwp_map_blob_summary {
   uint32_t small_functions;       /**< 0: function regions the threshold
                                         skipped */
   uint32_t instruction_threshold; /**< 4: the threshold */
+};
+
+/** Version 4: the work table's header, right after the summary. */
+struct lwp_map_blob_work_header {
+  uint32_t num_work; /**< 0: records that follow */
+  uint32_t reserved; /**< 4: 0 */
+};
+
+/** Flags of a work record: which figures are known. */
+#define LWP_MAP_WORK_FLOPS 1u
+#define LWP_MAP_WORK_BYTES_READ 2u
+#define LWP_MAP_WORK_BYTES_WRITTEN 4u
+
+/** One operator region's work per execution, from the frontend (its
+ *  operator tag), 32 bytes; one record per region that has a figure, in
+ *  region order. A figure whose flag is clear is unknown and 0. Figures are
+ *  at most INT64_MAX. Runtimes do not read it. */
+struct lwp_map_blob_work {
+  uint32_t region;        /**<  0: local ID of the region */
+  uint32_t flags;         /**<  4: LWP_MAP_WORK_* */
+  uint64_t flops;         /**<  8: operations (a multiply-add counts 2) */
+  uint64_t bytes_read;    /**< 16: bytes of the operands read */
+  uint64_t bytes_written; /**< 24: bytes of the results written */
 };
 
 /** The run-time state of one region, 64 bytes, zero in the file. The runtime

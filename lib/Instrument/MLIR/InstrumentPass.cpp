@@ -17,6 +17,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace lwp {
@@ -39,6 +40,10 @@ public:
 private:
   /// The validated options, from initialize().
   SelectionOptions Options;
+  /// Operator instances of the module whose work figures an operator region
+  /// already carries: an operator split into several spans gives its work
+  /// to the first only, so that totals count each execution's work once.
+  llvm::DenseSet<int64_t> InstancesWithWork;
 
   /// Inserts the probes of \p Plan, and of the operator regions found in
   /// \p Func, and adds their rows to \p Map in pre-order. Fails (after an
@@ -191,6 +196,11 @@ LogicalResult InstrumentPass::instrumentFunction(FunctionOpInterface Func,
           break;
       }
       setOperatorFields(E, S.Tag, Ops);
+      if (InstancesWithWork.insert(S.Tag.Instance).second) {
+        E.Flops = S.Tag.Flops;
+        E.BytesRead = S.Tag.BytesRead;
+        E.BytesWritten = S.Tag.BytesWritten;
+      }
       continue;
     }
     Operation *Loop = R.Loop;
@@ -276,6 +286,7 @@ void InstrumentPass::runOnOperation() {
   }
 
   InstrumentationMap Map;
+  InstancesWithWork.clear();
   if (!Policy->selectsNothing()) {
     // Collect first, then rewrite: inserting probes must not disturb the walk.
     SmallVector<FunctionOpInterface> Functions;
