@@ -240,6 +240,20 @@ std::optional<int64_t> normalizeAxis(int64_t Axis, int64_t Rank);
 void setElementwiseWork(NodeContext &C, llvm::ArrayRef<int64_t> OutShape,
                         int32_t OutType, int64_t OpsPerElement);
 
+/// numpy matmul of \p A (shape \p AShape) and \p B (\p BShape): 1-D
+/// operands promoted and their unit dimension dropped, batch dimensions
+/// broadcast. One linalg.generic over (batch..., i, j, k) whose accumulator
+/// of ONNX type \p AccType starts at 0 and whose \p Body returns the new
+/// accumulator from (a, b, acc). \p Result gets the product, \p OutShape
+/// its shape. Fails through NodeContext::error.
+mlir::LogicalResult buildMatMul(
+    NodeContext &C, mlir::Value A, llvm::ArrayRef<int64_t> AShape,
+    mlir::Value B, llvm::ArrayRef<int64_t> BShape, int32_t AccType,
+    mlir::Value &Result, llvm::SmallVector<int64_t, 4> &OutShape,
+    llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                                   mlir::Value, mlir::Value, mlir::Value)>
+        Body);
+
 } // namespace lwp::onnx
 
 #endif // LWP_LIB_FRONTEND_ONNX_NODEIMPORTER_H
