@@ -85,10 +85,14 @@ void lwp::registerLWPPipelines() {
                                      "openmp,finalize-memref-to-llvm"
                                    : "";
         // vector.print (upstream tests print with it) becomes loops and
-        // calls of the runner utilities (printF32, printOpen ...).
+        // calls of the runner utilities (printF32, printOpen ...). Math ops
+        // that convert-to-llvm leaves (no LLVM intrinsic: math.erf from
+        // ONNX's Erf) become calls of the C library (erff: libm on the
+        // host, newlib on Hexagon), and those calls LLVM calls.
         append(PM, Lower + ",expand-strided-metadata,lower-affine" + Parallel +
                        ",convert-vector-to-scf,convert-scf-to-cf,"
                        "convert-vector-to-llvm,convert-to-llvm,"
+                       "convert-math-to-libm,convert-to-llvm,"
                        "reconcile-unrealized-casts");
       });
 }
