@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 
@@ -133,6 +134,93 @@ static bool noShare(const RegionProfile &R) {
 
 static uint64_t rounded(double V) { return uint64_t(std::llround(V)); }
 
+/// True when some region of the profile has work figures (operators whose
+/// frontend computed them): only then do the outputs get the work columns
+/// and fields, so that profiles without them print as they always did.
+static bool hasWork(const ReportInput &In) {
+  return llvm::any_of(
+      In.P.Regions, [](const RegionProfile &R) { return R.Entry->hasWork(); });
+}
+
+namespace {
+/// A region's work over all its executions (docs/report.md, "Work").
+struct RegionWork {
+  /// Flops per execution x count; none when unknown.
+  std::optional<uint64_t> Flops;
+  /// (bytes read + bytes written) per execution x count; none unless both
+  /// are known.
+  std::optional<uint64_t> Bytes;
+  /// Flops / inclusive cycles; none when the flops are unknown, the cycles
+  /// unknown, implausible (Implausible) or 0.
+  std::optional<double> PerCycle;
+  /// True when the flops are known but the cycles cannot be real: the
+  /// ratio shows as "?".
+  bool Implausible = false;
+};
+} // namespace
+
+/// The work of \p R, saturating at UINT64_MAX.
+static RegionWork workOf(const RegionProfile &R) {
+  const RegionEntry &E = *R.Entry;
+  RegionWork W;
+  if (E.Flops >= 0)
+    W.Flops = llvm::SaturatingMultiply(uint64_t(E.Flops), R.Count);
+  if (E.BytesRead >= 0 && E.BytesWritten >= 0)
+    W.Bytes = llvm::SaturatingMultiply(
+        uint64_t(E.BytesRead) + uint64_t(E.BytesWritten), R.Count);
+  W.Implausible = W.Flops && R.Implausible;
+  if (W.Flops && !R.Implausible && !R.CyclesUnknown && R.TotalCycles > 0)
+    W.PerCycle = double(*W.Flops) / R.TotalCycles;
+  return W;
+}
+
+/// A per-execution work figure of the map (-1: unknown).
+static std::optional<uint64_t> perExecution(int64_t V) {
+  return V >= 0 ? std::optional<uint64_t>(V) : std::nullopt;
+}
+
+/// A work figure as a table cell: the number, or "-".
+static std::string workCell(const std::optional<uint64_t> &V) {
+  return V ? std::to_string(*V) : std::string("-");
+}
+
+/// A work figure as a CSV cell: the number, or empty (as unknown cycles).
+static std::string csvWork(const std::optional<uint64_t> &V) {
+  return V ? std::to_string(*V) : std::string();
+}
+
+/// A work figure in JSON: the number, or null.
+static json::Value jsonWork(const std::optional<uint64_t> &V) {
+  return V ? json::Value(*V) : json::Value(nullptr);
+}
+
+/// FLOP/cycle as a CSV cell: six decimals, or empty.
+static std::string csvPerCycle(const std::optional<double> &V) {
+  return V ? formatv("{0:f6}", *V).str() : std::string();
+}
+
+/// FLOP/cycle as a table cell: three decimals, "?" when the cycles cannot be
+/// real, "-" when unknown.
+static std::string perCycleCell(const RegionWork &W) {
+  if (W.Implausible)
+    return "?";
+  return W.PerCycle ? formatv("{0:f3}", *W.PerCycle).str() : std::string("-");
+}
+
+/// The work columns of the tables.
+static void addWorkColumns(std::vector<std::pair<std::string, bool>> &Columns) {
+  Columns.insert(Columns.end(),
+                 {{"FLOPs", true}, {"bytes", true}, {"FLOP/cycle", true}});
+}
+
+/// The legend under a table with work columns.
+static void writeWorkLegend(raw_ostream &OS, const ReportInput &In) {
+  OS << formatv("\nFLOPs, bytes: the operator's work per execution (from its "
+                "frontend; bytes read + written) x count; FLOP/cycle: FLOPs / "
+                "cycles ({0})\n",
+                stringifyDumpCounter(In.D.counter()));
+}
+
 /// A CSV cell of an optional number: the number, or empty.
 static std::string csvOptional(const std::optional<uint32_t> &V) {
   return V ? std::to_string(*V) : std::string();
@@ -231,8 +319,9 @@ static void writeHeader(raw_ostream &OS, const ReportInput &In) {
   OS << "\n";
 }
 
-static std::vector<std::string>
-tableRow(const ReportInput &In, const RegionProfile &R, unsigned Indent) {
+static std::vector<std::string> tableRow(const ReportInput &In,
+                                         const RegionProfile &R,
+                                         unsigned Indent, bool Work) {
   const RegionEntry &E = *R.Entry;
   std::string Star = R.Implausible    ? "?"
                      : R.Extrapolated ? "*"
@@ -246,48 +335,49 @@ tableRow(const ReportInput &In, const RegionProfile &R, unsigned Indent) {
                       : R.Implausible ? "?"
                                       : formatv("{0:f1}%", share(In, R)).str();
   std::string Name = std::string(Indent * 2, ' ') + regionName(E, false);
-  return {Name,
-          std::to_string(R.Id),
-          E.Depth ? std::to_string(*E.Depth) : "-",
-          siteOffset(In, R.Id, R.StartSite),
-          siteOffset(In, R.Id, R.EndSite),
-          std::to_string(R.Count),
-          std::to_string(R.Samples),
-          cycles(R.TotalCycles),
-          cycles(R.SelfCycles),
-          std::to_string(R.Min),
-          std::to_string(R.Median),
-          std::to_string(R.P90),
-          std::to_string(R.Max),
-          Share,
-          E.Loc.str()};
+  std::vector<std::string> Row = {Name,
+                                  std::to_string(R.Id),
+                                  E.Depth ? std::to_string(*E.Depth) : "-",
+                                  siteOffset(In, R.Id, R.StartSite),
+                                  siteOffset(In, R.Id, R.EndSite),
+                                  std::to_string(R.Count),
+                                  std::to_string(R.Samples),
+                                  cycles(R.TotalCycles),
+                                  cycles(R.SelfCycles),
+                                  std::to_string(R.Min),
+                                  std::to_string(R.Median),
+                                  std::to_string(R.P90),
+                                  std::to_string(R.Max),
+                                  Share};
+  if (Work) {
+    RegionWork W = workOf(R);
+    Row.insert(Row.end(),
+               {workCell(W.Flops), workCell(W.Bytes), perCycleCell(W)});
+  }
+  Row.push_back(E.Loc.str());
+  return Row;
 }
 
 void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
                      const RowOptions &Options) {
   writeHeader(OS, In);
-  TextTable T({{"region", false},
-               {"ID", true},
-               {"depth", true},
-               {"start", false},
-               {"end", false},
-               {"count", true},
-               {"samples", true},
-               {"cycles", true},
-               {"self", true},
-               {"min", true},
-               {"median", true},
-               {"p90", true},
-               {"max", true},
-               {"share", true},
-               {"source", false}});
+  bool Work = hasWork(In);
+  std::vector<std::pair<std::string, bool>> Columns = {
+      {"region", false}, {"ID", true},    {"depth", true},   {"start", false},
+      {"end", false},    {"count", true}, {"samples", true}, {"cycles", true},
+      {"self", true},    {"min", true},   {"median", true},  {"p90", true},
+      {"max", true},     {"share", true}};
+  if (Work)
+    addWorkColumns(Columns);
+  Columns.push_back({"source", false});
+  TextTable T(std::move(Columns));
   std::vector<const RegionProfile *> Rows = selectRows(In, Options);
   bool AnyExtrapolated = false;
   bool AnyImplausible = llvm::any_of(
       In.P.Regions, [](const RegionProfile &R) { return R.Implausible; });
   if (!Options.Tree) {
     for (const RegionProfile *R : Rows) {
-      std::vector<std::string> Row = tableRow(In, *R, 0);
+      std::vector<std::string> Row = tableRow(In, *R, 0, Work);
       Row[0] = regionName(*R->Entry, /*Qualified=*/true);
       T.add(std::move(Row));
       AnyExtrapolated |= R->Extrapolated && !R->Implausible;
@@ -316,12 +406,14 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
             PE = PR->Entry;
           Parent = PE ? PE->ParentId : std::nullopt;
         }
-        T.add(tableRow(In, R, Indent));
+        T.add(tableRow(In, R, Indent, Work));
         AnyExtrapolated |= R.Extrapolated && !R.Implausible;
       }
     }
   }
   T.print(OS);
+  if (Work)
+    writeWorkLegend(OS, In);
   if (AnyExtrapolated)
     OS << "\n* extrapolated: count > samples, total = recorded mean x count\n";
   if (AnyImplausible)
@@ -343,9 +435,19 @@ static const char *const FieldNames[] = {
     "max",    "share",        "start_offset", "end_offset",    "file",
     "line",   "column",       "operator",     "operator_name", "operators"};
 
+/// The CSV's and the JSON's work fields, after the others (only when the
+/// profile has work figures).
+static const char *const WorkFieldNames[] = {
+    "flops",       "bytes_read",  "bytes_written",
+    "total_flops", "total_bytes", "flops_per_cycle"};
+
 void lwp::writeCSV(raw_ostream &OS, const ReportInput &In,
                    const RowOptions &Options) {
-  OS << llvm::join(llvm::ArrayRef(FieldNames), ",") << "\n";
+  bool Work = hasWork(In);
+  OS << llvm::join(llvm::ArrayRef(FieldNames), ",");
+  if (Work)
+    OS << "," << llvm::join(llvm::ArrayRef(WorkFieldNames), ",");
+  OS << "\n";
   auto opt = csvOptional;
   auto quote = csvQuote;
   for (const RegionProfile *R : selectRows(In, Options)) {
@@ -360,7 +462,7 @@ void lwp::writeCSV(raw_ostream &OS, const ReportInput &In,
     OS << formatv(
         "{0},{1},{2},{3},{4},{5},{6},{7},{8},{9},{10},{11},"
         "{12},{13},{14},{15},{16},{17},{18},{19},{20},{21},"
-        "{22},{23},{24}\n",
+        "{22},{23},{24}",
         R->Id, stringifyRegionKind(E.Kind), quote(E.Function), opt(E.Depth),
         opt(E.Height), opt(E.ParentId), R->Count, R->Samples, R->Repaired,
         cycles(R->TotalCycles), cycles(R->SelfCycles), R->Extrapolated ? 1 : 0,
@@ -368,12 +470,36 @@ void lwp::writeCSV(raw_ostream &OS, const ReportInput &In,
         siteOffset(In, R->Id, R->StartSite), siteOffset(In, R->Id, R->EndSite),
         quote(E.Loc.File), E.Loc.Line, E.Loc.Column, quote(E.Operator),
         quote(E.OperatorName), quote(llvm::join(E.Operators, "+")));
+    if (Work) {
+      RegionWork W = workOf(*R);
+      OS << formatv(",{0},{1},{2},{3},{4},{5}", csvWork(perExecution(E.Flops)),
+                    csvWork(perExecution(E.BytesRead)),
+                    csvWork(perExecution(E.BytesWritten)), csvWork(W.Flops),
+                    csvWork(W.Bytes), csvPerCycle(W.PerCycle));
+    }
+    OS << "\n";
   }
+}
+
+/// Adds the work fields of \p R to a JSON region (null when unknown): per
+/// execution flops, bytes_read, bytes_written; over all executions
+/// total_flops, total_bytes; flops_per_cycle.
+static void addWorkFields(json::Object &Row, const RegionProfile &R) {
+  const RegionEntry &E = *R.Entry;
+  RegionWork W = workOf(R);
+  Row["flops"] = jsonWork(perExecution(E.Flops));
+  Row["bytes_read"] = jsonWork(perExecution(E.BytesRead));
+  Row["bytes_written"] = jsonWork(perExecution(E.BytesWritten));
+  Row["total_flops"] = jsonWork(W.Flops);
+  Row["total_bytes"] = jsonWork(W.Bytes);
+  Row["flops_per_cycle"] =
+      W.PerCycle ? json::Value(*W.PerCycle) : json::Value(nullptr);
 }
 
 void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
                     const RowOptions &Options) {
   const Dump &D = In.D;
+  bool Work = hasWork(In);
   json::Array Regions;
   for (const RegionProfile *R : selectRows(In, Options)) {
     const RegionEntry &E = *R->Entry;
@@ -398,6 +524,8 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
         {"end_offset", siteOffset(In, R->Id, R->EndSite)},
     };
     addMapFields(Row, R->Id, E);
+    if (Work)
+      addWorkFields(Row, *R);
     Regions.push_back(std::move(Row));
   }
   json::Object Root{
@@ -498,6 +626,8 @@ std::vector<OperatorSummaryRow> lwp::summarizeOperators(const ReportInput &In,
   }
   std::vector<OperatorSummaryRow> Rows;
   llvm::StringMap<size_t> Index;
+  // Per row: the flops and cycles of its regions with a FLOP/cycle.
+  llvm::DenseMap<size_t, double> TimedFlops, TimedCycles;
   for (const RegionProfile &R : In.P.Regions) {
     if (R.Entry->Kind != RegionKind::Operator)
       continue;
@@ -511,10 +641,24 @@ std::vector<OperatorSummaryRow> lwp::summarizeOperators(const ReportInput &In,
     Row.Instances += R.Count;
     Row.Total += R.TotalCycles;
     Row.Self += std::max(0.0, R.TotalCycles - Nested.lookup(R.Id));
+    RegionWork W = workOf(R);
+    auto add = [](std::optional<uint64_t> &Sum, std::optional<uint64_t> V) {
+      if (V)
+        Sum = llvm::SaturatingAdd(Sum.value_or(0), *V);
+    };
+    add(Row.Flops, W.Flops);
+    add(Row.Bytes, W.Bytes);
+    if (W.PerCycle) {
+      TimedFlops[It->second] += double(*W.Flops);
+      TimedCycles[It->second] += R.TotalCycles;
+    }
   }
-  for (OperatorSummaryRow &Row : Rows)
+  for (auto [I, Row] : llvm::enumerate(Rows)) {
     Row.Share =
         In.P.TopLevelCycles > 0 ? 100.0 * Row.Total / In.P.TopLevelCycles : 0;
+    if (TimedCycles.lookup(I) > 0)
+      Row.FlopsPerCycle = TimedFlops.lookup(I) / TimedCycles.lookup(I);
+  }
   llvm::sort(
       Rows, [](const OperatorSummaryRow &A, const OperatorSummaryRow &B) {
         return A.Total != B.Total ? A.Total > B.Total : A.Operator < B.Operator;
@@ -530,23 +674,38 @@ void lwp::writeOperatorSummary(raw_ostream &OS, const ReportInput &In, bool CSV,
   auto mean = [](const OperatorSummaryRow &R) {
     return R.Instances ? R.Total / double(R.Instances) : 0.0;
   };
+  bool Work = hasWork(In);
   if (CSV) {
-    OS << "operator,regions,instances,cycles,self,share,mean\n";
-    for (const OperatorSummaryRow &R : Rows)
-      OS << formatv("\"{0}\",{1},{2},{3:f1},{4:f1},{5:f3},{6:f1}\n", R.Operator,
+    OS << "operator,regions,instances,cycles,self,share,mean";
+    OS << (Work ? ",flops,bytes,flops_per_cycle\n" : "\n");
+    for (const OperatorSummaryRow &R : Rows) {
+      OS << formatv("\"{0}\",{1},{2},{3:f1},{4:f1},{5:f3},{6:f1}", R.Operator,
                     R.Regions, R.Instances, R.Total, R.Self, R.Share, mean(R));
+      if (Work)
+        OS << formatv(",{0},{1},{2}", csvWork(R.Flops), csvWork(R.Bytes),
+                      csvPerCycle(R.FlopsPerCycle));
+      OS << "\n";
+    }
     return;
   }
   if (JSON) {
     json::Array Ops;
-    for (const OperatorSummaryRow &R : Rows)
-      Ops.push_back(json::Object{{"operator", R.Operator},
-                                 {"regions", int64_t(R.Regions)},
-                                 {"instances", int64_t(R.Instances)},
-                                 {"cycles", R.Total},
-                                 {"self", R.Self},
-                                 {"share", R.Share},
-                                 {"mean", mean(R)}});
+    for (const OperatorSummaryRow &R : Rows) {
+      json::Object Op{{"operator", R.Operator},
+                      {"regions", int64_t(R.Regions)},
+                      {"instances", int64_t(R.Instances)},
+                      {"cycles", R.Total},
+                      {"self", R.Self},
+                      {"share", R.Share},
+                      {"mean", mean(R)}};
+      if (Work) {
+        Op["flops"] = jsonWork(R.Flops);
+        Op["bytes"] = jsonWork(R.Bytes);
+        Op["flops_per_cycle"] = R.FlopsPerCycle ? json::Value(*R.FlopsPerCycle)
+                                                : json::Value(nullptr);
+      }
+      Ops.push_back(std::move(Op));
+    }
     json::Object Root{{"operators", std::move(Ops)},
                       {"top_level_cycles", In.P.TopLevelCycles},
                       {"outside_cycles", Outside}};
@@ -560,22 +719,36 @@ void lwp::writeOperatorSummary(raw_ostream &OS, const ReportInput &In, bool CSV,
           "lwp-mark-operators)\n";
     return;
   }
-  TextTable T({{"operator", false},
-               {"regions", true},
-               {"instances", true},
-               {"cycles", true},
-               {"self", true},
-               {"share", true},
-               {"mean", true}});
-  for (const OperatorSummaryRow &R : Rows)
-    T.add({R.Operator, std::to_string(R.Regions), std::to_string(R.Instances),
-           std::to_string(rounded(R.Total)), std::to_string(rounded(R.Self)),
-           formatv("{0:f1}%", R.Share).str(),
-           std::to_string(rounded(mean(R)))});
+  // The work columns before the mean: the last column is not padded, so
+  // they stay aligned.
+  std::vector<std::pair<std::string, bool>> Columns = {
+      {"operator", false}, {"regions", true}, {"instances", true},
+      {"cycles", true},    {"self", true},    {"share", true}};
+  if (Work)
+    addWorkColumns(Columns);
+  Columns.push_back({"mean", true});
+  TextTable T(std::move(Columns));
+  for (const OperatorSummaryRow &R : Rows) {
+    std::vector<std::string> Row = {R.Operator,
+                                    std::to_string(R.Regions),
+                                    std::to_string(R.Instances),
+                                    std::to_string(rounded(R.Total)),
+                                    std::to_string(rounded(R.Self)),
+                                    formatv("{0:f1}%", R.Share).str()};
+    if (Work)
+      Row.insert(Row.end(),
+                 {workCell(R.Flops), workCell(R.Bytes),
+                  R.FlopsPerCycle ? formatv("{0:f3}", *R.FlopsPerCycle).str()
+                                  : std::string("-")});
+    Row.push_back(std::to_string(rounded(mean(R))));
+    T.add(std::move(Row));
+  }
   T.print(OS);
   OS << formatv("\noutside operators: {0} cycles ({1:f1}%)\n", rounded(Outside),
                 In.P.TopLevelCycles > 0 ? 100.0 * Outside / In.P.TopLevelCycles
                                         : 0.0);
+  if (Work)
+    writeWorkLegend(OS, In);
 }
 
 static std::string countRange(const RegionRuns &R) {

@@ -23,6 +23,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,10 @@ std::vector<const RegionProfile *> selectRows(const ReportInput &In,
 /// The per-region table with a header (dump, target, counter, frequency,
 /// cap, drops, correction, repairs), a legend for extrapolated figures and
 /// the map's smallFunctionsNote() (lwp-instruction-threshold) when not empty.
+/// When some region has work figures (RegionEntry::hasWork), the columns
+/// FLOPs, bytes and FLOP/cycle before the source, with a legend; the CSV
+/// and the JSON then get flops, bytes_read, bytes_written, total_flops,
+/// total_bytes and flops_per_cycle (docs/report.md, "Work").
 void writeTable(llvm::raw_ostream &OS, const ReportInput &In,
                 const RowOptions &Options);
 /// CSV with a header row; one row per region; cycles unrounded as decimals.
@@ -117,6 +122,13 @@ struct OperatorSummaryRow {
   double Self = 0;
   /// Total in percent of the profile's top-level cycles.
   double Share = 0;
+  /// Work of the regions whose operator has the figures (from its frontend):
+  /// flops, and bytes read + written, per execution x count, summed over
+  /// those regions (saturating); none when no region of the type has them.
+  std::optional<uint64_t> Flops, Bytes;
+  /// The flops of the regions that have them and plausible, known cycles,
+  /// over those regions' inclusive cycles; none when there are none.
+  std::optional<double> FlopsPerCycle;
 };
 
 /// The operator regions of \p In grouped by op name, by total cycles
@@ -127,8 +139,11 @@ std::vector<OperatorSummaryRow> summarizeOperators(const ReportInput &In,
 /// The summary as a table (operator, regions, instances, cycles, self,
 /// share, mean cycles per instance) with the header of writeTable, as CSV
 /// (operator,regions,instances,cycles,self,share,mean) or as JSON
-/// ({"operators": [...], "outside_cycles"}). A profile without operator
-/// regions gets one line saying so (table) or no rows.
+/// ({"operators": [...], "outside_cycles"}). When some region has work
+/// figures, the table adds FLOPs, bytes and FLOP/cycle, the CSV flops,
+/// bytes, flops_per_cycle and the JSON's operators the same keys (null when
+/// unknown). A profile without operator regions gets one line saying so
+/// (table) or no rows.
 void writeOperatorSummary(llvm::raw_ostream &OS, const ReportInput &In,
                           bool CSV, bool JSON);
 
