@@ -813,7 +813,11 @@ lwp::onnx::importModel(MLIRContext &Context, StringRef Bytes, StringRef Path,
   }
   fixInputShapes(M, Options);
   try {
-    ::onnx::shape_inference::InferShapes(M);
+    // Data propagation: shapes computed by Shape, Slice, Concat ... reach
+    // the Reshape they feed (the converter needs them, for Softmax).
+    ::onnx::shape_inference::InferShapes(
+        M, ::onnx::OpSchemaRegistry::Instance(),
+        ::onnx::ShapeInferenceOptions(false, 0, true));
   } catch (const std::exception &E) {
     return makeError(Path + ": ONNX shape inference fails: " +
                      firstLine(E.what()));
