@@ -220,28 +220,27 @@ void compare(OpTable &T, StringRef Name, arith::CmpFPredicate FP,
   };
 }
 
-/// Clip's bound \p I (opset 11 and later: optional inputs 1 and 2).
+/// Clip: bounds from attributes before opset 11, from the optional inputs
+/// 1 and 2 after (known at import, or scalars read in the loop). A bound
+/// not given does not clip.
 LogicalResult importClip(NodeContext &C) {
-  int32_t Ty = C.input(0).Type;
-  double Lo = -INFINITY, Hi = INFINITY;
-  if (!isFloatType(Ty)) {
-    Lo = -9.2e18;
-    Hi = 9.2e18;
-  }
+  std::optional<double> Lo, Hi;
   SmallVector<unsigned> In{0};
   std::optional<unsigned> LoIn, HiIn;
   if (C.opset() < 11) {
-    Lo = C.attrFloat("min", Lo);
-    Hi = C.attrFloat("max", Hi);
+    if (C.hasAttr("min"))
+      Lo = C.attrFloat("min", 0);
+    if (C.hasAttr("max"))
+      Hi = C.attrFloat("max", 0);
   } else {
     for (unsigned I : {1u, 2u}) {
       if (!C.hasInput(I))
         continue;
+      if (C.input(I).numElements() != 1)
+        return C.error("min and max must be scalars");
       if (const ConstData *K = C.constInput(I)) {
         (I == 1 ? Lo : Hi) = K->getDouble(0);
       } else {
-        if (C.input(I).rank() != 0 && C.input(I).numElements() != 1)
-          return C.error("min and max must be scalars");
         In.push_back(I);
         (I == 1 ? LoIn : HiIn) = In.size() - 1;
       }
@@ -256,14 +255,8 @@ LogicalResult importClip(NodeContext &C) {
           return isFloatType(T) ? cstF(B, L, ET, V)
                                 : cstI(B, L, ET, static_cast<int64_t>(V));
         };
-        Value LoV = LoIn ? A[*LoIn] : (std::isinf(Lo) ? Value() : Bound(Lo));
-        Value HiV = HiIn ? A[*HiIn] : (std::isinf(Hi) ? Value() : Bound(Hi));
-        if (!isFloatType(T)) {
-          if (!LoIn && Lo > -9e18)
-            LoV = Bound(Lo);
-          if (!HiIn && Hi < 9e18)
-            HiV = Bound(Hi);
-        }
+        Value LoV = LoIn ? A[*LoIn] : (Lo ? Bound(*Lo) : Value());
+        Value HiV = HiIn ? A[*HiIn] : (Hi ? Bound(*Hi) : Value());
         if (LoV)
           X = maxV(B, L, X, LoV, T);
         if (HiV)
@@ -272,8 +265,11 @@ LogicalResult importClip(NodeContext &C) {
       },
       [=](ArrayRef<double> A, int32_t) {
         double X = A[0];
-        double LoX = LoIn ? A[*LoIn] : Lo, HiX = HiIn ? A[*HiIn] : Hi;
-        return std::min(std::max(X, LoX), HiX);
+        if (LoIn || Lo)
+          X = std::max(X, LoIn ? A[*LoIn] : *Lo);
+        if (HiIn || Hi)
+          X = std::min(X, HiIn ? A[*HiIn] : *Hi);
+        return X;
       });
 }
 
