@@ -126,16 +126,20 @@ struct QParam {
   int32_t Type = Undefined;
   bool Int = false;
   const ConstData *Const = nullptr;
-  /// One value: the converted element, made before the generic (null when
-  /// absent), and, when unknown, the element as the input holds it.
+  /// One value unknown at import: the converted element, made before the
+  /// generic, and the element as the input holds it.
   Value Scalar, Raw;
-  /// Several: an input of the generic, its map and its position.
+  /// Several values: the input (made on first use, viewed as Shape), its
+  /// map, and its position among the generic's inputs.
+  NodeContext *Node = nullptr;
+  unsigned Input = 0;
+  SmallVector<int64_t, 4> Shape;
   Value Tensor;
   AffineMap Map;
   unsigned Arg = 0;
 
   bool present() const { return Type != Undefined; }
-  bool perTensor() const { return !Tensor; }
+  bool perTensor() const { return !Map; }
   /// The value when it is one known value.
   std::optional<double> known() const {
     if (!present())
@@ -148,12 +152,22 @@ struct QParam {
     std::optional<double> K = known();
     return K && *K == 0;
   }
+  /// The one value, made at \p B's insertion point when known.
+  Value scalar(OpBuilder &B, Location L) const {
+    if (Scalar)
+      return Scalar;
+    double V = *known();
+    return Int ? cstI32(B, L, static_cast<int64_t>(V)) : cstF32(B, L, V);
+  }
+  Value tensor() {
+    if (!Tensor)
+      Tensor = Node->reshape(Node->value(Input), Shape);
+    return Tensor;
+  }
   /// The element in a body whose block arguments are \p Args.
   Value get(OpBuilder &B, Location L, ValueRange Args) const {
-    if (!present())
-      return Int ? cstI32(B, L, 0) : cstF32(B, L, 0);
-    if (!Tensor)
-      return Scalar;
+    if (perTensor())
+      return scalar(B, L);
     return Int ? toI32(B, L, Args[Arg], Type) : toF32(B, L, Args[Arg], Type);
   }
 };
@@ -178,11 +192,8 @@ FailureOr<QParam> readParam(NodeContext &C, unsigned I, bool Int,
   P.Type = T.Type;
   P.Const = C.constInput(I);
   if (T.numElements() == 1) {
-    if (P.Const) {
-      P.Scalar = Int ? cstI32(B, L, P.Const->getInt(0))
-                     : cstF32(B, L, P.Const->getDouble(0));
+    if (P.Const)
       return P;
-    }
     SmallVector<Value> Index;
     if (T.rank())
       Index.assign(T.rank(), arith::ConstantIndexOp::create(B, L, 0));
@@ -206,7 +217,9 @@ FailureOr<QParam> readParam(NodeContext &C, unsigned I, bool Int,
       return C.error(Rule + " (it has shape " + shapeText(T.Shape) + ")");
     Exprs.push_back(dim(C.context(), Dims[Lead + D]));
   }
-  P.Tensor = C.reshape(C.value(I), Shape);
+  P.Node = &C;
+  P.Input = I;
+  P.Shape.assign(Shape.begin(), Shape.end());
   P.Map = AffineMap::get(Loops, 0, Exprs, C.context());
   return P;
 }
@@ -222,8 +235,8 @@ struct Operands {
     return Values.size() - 1;
   }
   void add(QParam &P) {
-    if (P.Tensor)
-      P.Arg = add(P.Tensor, P.Map);
+    if (!P.perTensor())
+      P.Arg = add(P.tensor(), P.Map);
   }
 };
 
@@ -243,6 +256,23 @@ Value generic(
                linalg::YieldOp::create(B, L, Body(B, L, Args));
              })
       .getResult(0);
+}
+
+/// Fails unless the node's first \p N inputs are given (not empty names).
+LogicalResult requireInputs(NodeContext &C, unsigned N) {
+  for (unsigned I = 0; I != N; ++I)
+    if (!C.hasInput(I))
+      return C.error("input " + std::to_string(I) + " is required");
+  return success();
+}
+
+/// Whether scale input \p S and zero point input \p Z (fits when absent)
+/// have one shape, or one value each.
+bool samePairShape(NodeContext &C, unsigned S, unsigned Z) {
+  if (!C.hasInput(Z))
+    return true;
+  const TensorValue &A = C.input(S), &B = C.input(Z);
+  return A.Shape == B.Shape || (A.numElements() == 1 && B.numElements() == 1);
 }
 
 int64_t inputBytes(NodeContext &C) {
@@ -270,8 +300,38 @@ Value scalarMultiplier(NodeContext &C, const QParam &XS, const QParam &WS,
   Location L = C.loc();
   if (XS.known() && WS.known() && YS.known())
     return cstF32(B, L, multiplier(*XS.known(), *WS.known(), *YS.known()));
-  Value P = arith::MulFOp::create(B, L, XS.Scalar, WS.Scalar);
-  return arith::DivFOp::create(B, L, P, YS.Scalar);
+  Value P = arith::MulFOp::create(B, L, XS.scalar(B, L), WS.scalar(B, L));
+  return arith::DivFOp::create(B, L, P, YS.scalar(B, L));
+}
+
+/// The multiplier of three scales of which \p Vec alone holds several
+/// values: a parameter over Vec's map, a constant when all are known, else
+/// computed once per value of Vec by a generic before the requantization.
+QParam vectorMultiplier(NodeContext &C, const QParam &S1, QParam &Vec,
+                        const QParam &S3) {
+  QParam M;
+  M.Type = Float;
+  M.Map = Vec.Map;
+  ArrayRef<int64_t> Shape = Vec.Shape;
+  if (S1.known() && S3.known() && Vec.Const) {
+    SmallVector<float> Values;
+    for (double S : Vec.Const->doubles())
+      Values.push_back(multiplier(*S1.known(), S, *S3.known()));
+    auto Type = RankedTensorType::get(Shape, C.builder().getF32Type());
+    M.Tensor = arith::ConstantOp::create(
+        C.builder(), C.loc(),
+        DenseElementsAttr::get(Type, ArrayRef<float>(Values)));
+    return M;
+  }
+  Value S1V = S1.scalar(C.builder(), C.loc());
+  Value S3V = S3.scalar(C.builder(), C.loc());
+  M.Tensor =
+      C.elementwise({Vec.tensor()}, Shape, Float,
+                    [&](OpBuilder &B, Location L, ValueRange A) {
+                      Value P = arith::MulFOp::create(B, L, S1V, A[0]);
+                      return arith::DivFOp::create(B, L, P, S3V).getResult();
+                    });
+  return M;
 }
 
 //===----------------------------------------------------------------------===//
@@ -300,6 +360,8 @@ FailureOr<AxisParams> readAxis(NodeContext &C, const TensorValue &X) {
 }
 
 LogicalResult importQuantizeLinear(NodeContext &C) {
+  if (failed(requireInputs(C, 2)))
+    return failure();
   const TensorValue &X = C.input(0);
   if (X.Type != Float && X.Type != Int32)
     return C.error("x must be float or int32, not " + onnxTypeName(X.Type));
@@ -307,7 +369,7 @@ LogicalResult importQuantizeLinear(NodeContext &C) {
   if (!is8Bit(Out))
     return C.error("y_zero_point must be int8 or uint8, not " +
                    onnxTypeName(Out));
-  if (C.hasInput(2) && C.input(2).Shape != C.input(1).Shape)
+  if (!samePairShape(C, 1, 2))
     return C.error("y_scale and y_zero_point differ in shape");
   FailureOr<AxisParams> A = readAxis(C, X);
   if (failed(A))
@@ -345,13 +407,15 @@ LogicalResult importQuantizeLinear(NodeContext &C) {
 }
 
 LogicalResult importDequantizeLinear(NodeContext &C) {
+  if (failed(requireInputs(C, 2)))
+    return failure();
   const TensorValue &X = C.input(0);
   if (!is8Bit(X.Type) && X.Type != Int32)
     return C.error("x must be int8, uint8 or int32, not " +
                    onnxTypeName(X.Type));
   if (C.hasInput(2) && C.input(2).Type != X.Type)
     return C.error("x_zero_point's type differs from x's");
-  if (C.hasInput(2) && C.input(2).Shape != C.input(1).Shape)
+  if (!samePairShape(C, 1, 2))
     return C.error("x_scale and x_zero_point differ in shape");
   FailureOr<AxisParams> A = readAxis(C, X);
   if (failed(A))
@@ -455,6 +519,8 @@ struct MatMulInputs {
 LogicalResult importQMatMul(NodeContext &C, bool QLinear) {
   MatMulInputs In = QLinear ? MatMulInputs{0, 1, 2, 3, 4, 5, 6, 7}
                             : MatMulInputs{0, 0, 2, 1, 0, 3, 0, 0};
+  if (failed(requireInputs(C, QLinear ? 8 : 2)))
+    return failure();
   const TensorValue &A = C.input(In.A), &Bm = C.input(In.B);
   if (!is8Bit(A.Type) || !is8Bit(Bm.Type))
     return C.error("the matrices must be int8 or uint8, not " +
@@ -601,14 +667,25 @@ LogicalResult importQMatMul(NodeContext &C, bool QLinear) {
   for (auto [S, Z, Name] : {std::make_tuple(In.AScale, In.AZp, "a"),
                             std::make_tuple(In.BScale, In.BZp, "b"),
                             std::make_tuple(In.YScale, In.YZp, "y")})
-    if (C.input(S).Shape != C.input(Z).Shape)
+    if (!samePairShape(C, S, Z))
       return C.error(std::string(Name) + "_scale and " + Name +
                      "_zero_point differ in shape");
+  // The multiplier: one value, one per row or column, or (scales per row
+  // and per column, or y's not one value) computed per element.
   Value Mult = scalarMultiplier(C, *AScale, *BScale, *YScale);
   Operands ROps;
   AffineMap Id = AffineMap::getMultiDimIdentityMap(RLoops, Ctx);
   ROps.add(Acc, Id);
-  if (!Mult) {
+  QParam MultV;
+  bool PerElement = false;
+  if (!Mult && YScale->perTensor() &&
+      AScale->perTensor() != BScale->perTensor()) {
+    MultV = AScale->perTensor()
+                ? vectorMultiplier(C, *AScale, *BScale, *YScale)
+                : vectorMultiplier(C, *BScale, *AScale, *YScale);
+    ROps.add(MultV);
+  } else if (!Mult) {
+    PerElement = true;
     ROps.add(*AScale);
     ROps.add(*BScale);
     ROps.add(*YScale);
@@ -619,7 +696,9 @@ LogicalResult importQMatMul(NodeContext &C, bool QLinear) {
       C, ROps, C.empty(Full, Out), Id, RIt,
       [&](OpBuilder &NB, Location NL, ValueRange Args) {
         Value Mul = Mult;
-        if (!Mul)
+        if (MultV.Map)
+          Mul = MultV.get(NB, NL, Args);
+        else if (PerElement)
           Mul = arith::DivFOp::create(
               NB, NL,
               arith::MulFOp::create(NB, NL, AScale->get(NB, NL, Args),
@@ -760,6 +839,8 @@ struct ConvInputs {
 LogicalResult importQConv(NodeContext &C, bool QLinear) {
   ConvInputs In = QLinear ? ConvInputs{0, 1, 2, 3, 4, 5, 6, 7, 8}
                           : ConvInputs{0, 0, 2, 1, 0, 3, 0, 0, 99};
+  if (failed(requireInputs(C, QLinear ? 8 : 2)))
+    return failure();
   const TensorValue &X = C.input(In.X), &W = C.input(In.W);
   if (!is8Bit(X.Type) || !is8Bit(W.Type))
     return C.error("x and w must be int8 or uint8, not " +
@@ -795,8 +876,6 @@ LogicalResult importQConv(NodeContext &C, bool QLinear) {
     return failure();
   int64_t Cg = Cin / Groups, Mg = M / Groups;
   MLIRContext *Ctx = C.context();
-  OpBuilder &B = C.builder();
-  Location L = C.loc();
 
   // Loops: n g m o1..oK c k1..kK.
   unsigned Loops = 3 + K + 1 + K, CDim = 3 + K;
@@ -893,7 +972,7 @@ LogicalResult importQConv(NodeContext &C, bool QLinear) {
   FailureOr<QParam> YZp = readParam(C, In.YZp, false, {}, {}, RLoops, YRule);
   if (failed(YZp))
     return failure();
-  if (C.input(In.WScale).Shape != C.input(In.WZp).Shape)
+  if (!samePairShape(C, In.WScale, In.WZp))
     return C.error("w_scale and w_zero_point differ in shape");
   FailureOr<QParam> Bias = QParam();
   if (C.hasInput(In.Bias)) {
@@ -908,28 +987,15 @@ LogicalResult importQConv(NodeContext &C, bool QLinear) {
       return failure();
   }
 
-  // The multiplier: one value, a known vector, or computed per element.
+  // The multiplier: one value, or one per channel.
   Operands ROps;
   AffineMap Id = AffineMap::getMultiDimIdentityMap(RLoops, Ctx);
   ROps.add(Acc, Id);
   Value Mult = scalarMultiplier(C, *XScale, *WScale, *YScale);
   QParam MultV;
-  bool PerElement = false;
   if (!Mult) {
-    if (XScale->known() && YScale->known() && WScale->Const) {
-      SmallVector<float> Values;
-      for (double S : WScale->Const->doubles())
-        Values.push_back(multiplier(*XScale->known(), S, *YScale->known()));
-      auto Type = RankedTensorType::get(PerChannel, B.getF32Type());
-      MultV.Type = Float;
-      MultV.Tensor = arith::ConstantOp::create(
-          B, L, DenseElementsAttr::get(Type, ArrayRef<float>(Values)));
-      MultV.Map = WScale->Map;
-      ROps.add(MultV);
-    } else {
-      PerElement = true;
-      ROps.add(*WScale);
-    }
+    MultV = vectorMultiplier(C, *XScale, *WScale, *YScale);
+    ROps.add(MultV);
   }
   if (Bias->present())
     ROps.add(*Bias);
@@ -938,15 +1004,7 @@ LogicalResult importQConv(NodeContext &C, bool QLinear) {
   Value Y =
       generic(C, ROps, C.empty(Full, Out), Id, RIt,
               [&](OpBuilder &NB, Location NL, ValueRange Args) {
-                Value Mul = Mult;
-                if (PerElement)
-                  Mul = arith::DivFOp::create(
-                      NB, NL,
-                      arith::MulFOp::create(NB, NL, XScale->Scalar,
-                                            WScale->get(NB, NL, Args)),
-                      YScale->Scalar);
-                else if (!Mul)
-                  Mul = MultV.get(NB, NL, Args);
+                Value Mul = Mult ? Mult : MultV.get(NB, NL, Args);
                 Value V = Args[0];
                 if (Bias->present())
                   V = arith::AddIOp::create(NB, NL, V, Bias->get(NB, NL, Args));
