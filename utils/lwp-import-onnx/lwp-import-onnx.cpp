@@ -37,6 +37,13 @@ static cl::list<std::string>
     InputShapes("input-shape",
                 cl::desc("Static dimensions of a graph input (repeatable)"),
                 cl::value_desc("NAME=D0,D1,..."), cl::cat(Category));
+static cl::list<std::string> ConstantInputs(
+    "constant-input",
+    cl::desc("A graph input whose value is known at import (a .npy or an "
+             "onnx.TensorProto .pb): it becomes an initializer, folded into "
+             "the shapes it sets, and no argument of the entry point "
+             "(repeatable)"),
+    cl::value_desc("NAME=FILE"), cl::cat(Category));
 static cl::opt<std::string>
     SignatureFile("signature",
                   cl::desc("Write the entry point's inputs and outputs as "
@@ -65,12 +72,24 @@ static int fail(const Twine &Message) {
 }
 
 /// Writes \p Text to \p Path through a temporary file and a rename (stdout
-/// for "-").
+/// for "-"); in place, through it, when \p Path is a symbolic link or not a
+/// regular file (/dev/stdout, a pipe), which the rename would replace.
 static Error writeFile(StringRef Path, StringRef Text) {
   if (Path == "-") {
     outs() << Text;
     outs().flush();
     return Error::success();
+  }
+  sys::fs::file_status Status;
+  if (!sys::fs::status(Path, Status, /*Follow=*/false) &&
+      sys::fs::exists(Status) && !sys::fs::is_regular_file(Status)) {
+    std::error_code EC;
+    raw_fd_ostream OS(Path, EC);
+    if (EC)
+      return errorCodeToError(EC);
+    OS << Text;
+    OS.close();
+    return errorCodeToError(OS.error());
   }
   return writeToOutput(Path, [&](raw_ostream &OS) {
     OS << Text;
@@ -111,6 +130,17 @@ int main(int argc, char **argv) {
   for (const std::string &Shape : InputShapes)
     if (Error E = lwp::onnx::parseInputShape(Shape, Options))
       return fail(toString(std::move(E)));
+  for (const std::string &Spec : ConstantInputs) {
+    auto [Name, File] = StringRef(Spec).split('=');
+    if (Name.empty() || File.empty())
+      return fail("--constant-input " + Spec + ": expected NAME=FILE");
+    auto Tensor = lwp::readInputFile(File, "--constant-input",
+                                     uint64_t(2) << 30);
+    if (!Tensor)
+      return fail(toString(Tensor.takeError()));
+    Options.ConstantInputs[Name.str()] = {(*Tensor)->getBuffer().str(),
+                                          File.str()};
+  }
   Options.ListingName = ListingFile.empty()
                             ? sys::path::filename(Input).str()
                             : sys::path::filename(ListingFile).str();

@@ -32,8 +32,13 @@
 #include <onnx/shape_inference/implementation.h>
 #include <onnx/version_converter/convert.h>
 
+#include <cerrno>
+#include <csignal>
+#include <cstring>
 #include <map>
 #include <set>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace lwp;
@@ -46,10 +51,16 @@ static llvm::Error makeError(const llvm::Twine &Message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Message);
 }
 
-/// The first line of \p Text (libonnx's messages run over several lines).
-static std::string firstLine(StringRef Text) {
-  Text = Text.trim();
-  return Text.substr(0, Text.find('\n')).rtrim().str();
+/// \p Text on one line: libonnx's messages run over several (the node a
+/// checker message is about comes after it, as "==> Context: ...").
+static std::string oneLine(StringRef Text) {
+  SmallVector<StringRef> Lines;
+  Text.split(Lines, '\n', -1, false);
+  std::string Line;
+  for (StringRef L : Lines)
+    if (!L.trim().empty())
+      Line += (Line.empty() ? "" : " ") + L.trim().str();
+  return Line;
 }
 
 //===----------------------------------------------------------------------===//
@@ -137,11 +148,48 @@ Type lwp::onnx::mlirElemType(MLIRContext *Ctx, int32_t Type) {
   }
 }
 
+/// The most elements a tensor of the importer has (2^31). Handlers compute
+/// shapes, offsets and work in int64_t from dimensions below it; a model's
+/// shapes can be anything.
+static constexpr int64_t MaxElements = int64_t(1) << 31;
+
 int64_t lwp::onnx::product(ArrayRef<int64_t> Shape) {
+  // Exact up to MaxElements, MaxElements + 1 beyond: such a tensor is
+  // refused, and its handler's arithmetic on the product (bytes, work) stays
+  // within int64_t until then.
   int64_t N = 1;
+  bool Beyond = false;
+  for (int64_t D : Shape) {
+    if (!D)
+      return 0;
+    Beyond |= __builtin_mul_overflow(N, D, &N) || N > MaxElements;
+  }
+  return Beyond ? MaxElements + 1 : N;
+}
+
+/// What is wrong with \p Shape as a tensor's shape (to follow "shape S"), or
+/// nothing.
+static std::optional<std::string> shapeProblem(ArrayRef<int64_t> Shape) {
+  // The dimensions of an empty tensor count too: handlers multiply them.
+  int64_t N = 1;
+  for (int64_t D : Shape) {
+    if (D < 0)
+      return std::string("has a negative dimension");
+    if (D && (__builtin_mul_overflow(N, D, &N) || N > MaxElements))
+      return std::string("is larger than the importer takes (2^31 "
+                         "elements)");
+  }
+  return std::nullopt;
+}
+
+/// "2x3x4", "scalar".
+static std::string shapeText(ArrayRef<int64_t> Shape) {
+  if (Shape.empty())
+    return "scalar";
+  std::string Text;
   for (int64_t D : Shape)
-    N *= D;
-  return N;
+    Text += (Text.empty() ? "" : "x") + std::to_string(D);
+  return Text;
 }
 
 std::optional<int64_t> lwp::onnx::normalizeAxis(int64_t Axis, int64_t Rank) {
@@ -276,71 +324,207 @@ lwp::onnx::readTensorProto(const ::onnx::TensorProto &T, std::string &Error) {
             "not read";
     return nullptr;
   }
-  for (int64_t D : T.dims()) {
-    if (D < 0) {
-      Error = "tensor '" + T.name() + "' has a negative dimension";
-      return nullptr;
-    }
-    C->Shape.push_back(D);
+  C->Shape.assign(T.dims().begin(), T.dims().end());
+  if (std::optional<std::string> Problem = shapeProblem(C->Shape)) {
+    Error = "tensor '" + T.name() + "' of shape " + shapeText(C->Shape) +
+            " " + *Problem;
+    return nullptr;
   }
-  // Guard the product against overflow before allocating.
-  uint64_t N = 1;
-  for (int64_t D : C->Shape) {
-    if (D && N > (uint64_t(1) << 40) / uint64_t(D)) {
-      Error = "tensor '" + T.name() + "' is too large";
-      return nullptr;
-    }
-    N *= D;
+  // The elements must all be there before anything is allocated: a model
+  // can declare any shape.
+  uint64_t N = product(C->Shape), Have;
+  if (T.has_raw_data())
+    Have = T.raw_data().size() % Size ? uint64_t(-1)
+                                      : T.raw_data().size() / Size;
+  else if (C->Type == Float)
+    Have = T.float_data_size();
+  else if (C->Type == Double)
+    Have = T.double_data_size();
+  else if (C->Type == Int64)
+    Have = T.int64_data_size();
+  else if (C->Type == UInt32 || C->Type == UInt64)
+    Have = T.uint64_data_size();
+  else // int32, int16, int8, uint16, uint8, bool: int32_data
+    Have = T.int32_data_size();
+  if (Have != N) {
+    Error = Have == uint64_t(-1)
+                ? llvm::formatv("tensor '{0}' has {1} bytes of data, not a "
+                                "whole number of {2}",
+                                T.name(), T.raw_data().size(),
+                                onnxTypeName(C->Type))
+                      .str()
+                : llvm::formatv("tensor '{0}' holds {1} elements where its "
+                                "shape needs {2}",
+                                T.name(), Have, N)
+                      .str();
+    return nullptr;
   }
   C->Raw.assign(N * Size, 0);
-  auto Short = [&](uint64_t Have) {
-    Error = llvm::formatv("tensor '{0}' holds {1} elements where its shape "
-                          "needs {2}",
-                          T.name(), Have, N)
-                .str();
-    return nullptr;
-  };
   if (T.has_raw_data()) {
-    const std::string &R = T.raw_data();
-    if (R.size() != N * Size)
-      return Short(R.size() / Size);
-    memcpy(C->Raw.data(), R.data(), R.size());
+    if (N)
+      memcpy(C->Raw.data(), T.raw_data().data(), N * Size);
     return C;
   }
-  switch (C->Type) {
-  case Float:
-    if (uint64_t(T.float_data_size()) != N)
-      return Short(T.float_data_size());
-    for (uint64_t I = 0; I != N; ++I)
+  for (uint64_t I = 0; I != N; ++I) {
+    if (C->Type == Float)
       C->setDouble(I, T.float_data(I));
-    break;
-  case Double:
-    if (uint64_t(T.double_data_size()) != N)
-      return Short(T.double_data_size());
-    for (uint64_t I = 0; I != N; ++I)
+    else if (C->Type == Double)
       C->setDouble(I, T.double_data(I));
-    break;
-  case Int64:
-    if (uint64_t(T.int64_data_size()) != N)
-      return Short(T.int64_data_size());
-    for (uint64_t I = 0; I != N; ++I)
+    else if (C->Type == Int64)
       C->setInt(I, T.int64_data(I));
-    break;
-  case UInt32:
-  case UInt64:
-    if (uint64_t(T.uint64_data_size()) != N)
-      return Short(T.uint64_data_size());
-    for (uint64_t I = 0; I != N; ++I)
+    else if (C->Type == UInt32 || C->Type == UInt64)
       C->setInt(I, static_cast<int64_t>(T.uint64_data(I)));
-    break;
-  default: // int32, int16, int8, uint16, uint8, bool: int32_data
-    if (uint64_t(T.int32_data_size()) != N)
-      return Short(T.int32_data_size());
-    for (uint64_t I = 0; I != N; ++I)
+    else
       C->setInt(I, T.int32_data(I));
-    break;
   }
   return C;
+}
+
+//===----------------------------------------------------------------------===//
+// Checks before libonnx's shape inference
+//===----------------------------------------------------------------------===//
+
+/// "node 'NAME' (OpType, opset N)"; unnamed nodes are '#INDEX'.
+static std::string nodeWhere(const ::onnx::NodeProto &Node, int64_t Index,
+                             int64_t Opset) {
+  std::string Label = Node.name().empty() ? "#" + std::to_string(Index)
+                                           : Node.name();
+  return llvm::formatv("node '{0}' ({1}, opset {2})", Label, Node.op_type(),
+                       Opset)
+      .str();
+}
+
+/// The first node whose operator the importer does not take. Checked on the
+/// model as written (its opset in the message), before shape inference, so
+/// that libonnx's inference only runs the importer's operators.
+static llvm::Error checkOperators(const ::onnx::GraphProto &Graph,
+                                  int64_t Opset) {
+  const OpTable &Table = opTable();
+  for (int64_t Index = 0; Index != Graph.node_size(); ++Index) {
+    const ::onnx::NodeProto &Node = Graph.node(Index);
+    if (!Node.domain().empty() && Node.domain() != "ai.onnx")
+      return makeError(nodeWhere(Node, Index, Opset) + ": operator domain '" +
+                       Node.domain() + "' is not supported (ai.onnx only)");
+    if (!Table.count(Node.op_type()))
+      return makeError(nodeWhere(Node, Index, Opset) +
+                       ": unsupported operator " + Node.op_type());
+  }
+  return llvm::Error::success();
+}
+
+/// Window attributes that libonnx's shape inference divides by (a stride of
+/// 0 is a SIGFPE there) or adds to sizes: strides, dilations and kernel
+/// sizes must be positive, pads and output sizes within the tensor bound.
+static llvm::Error checkAttributes(const ::onnx::GraphProto &Graph,
+                                   int64_t Opset) {
+  for (int64_t Index = 0; Index != Graph.node_size(); ++Index) {
+    const ::onnx::NodeProto &Node = Graph.node(Index);
+    for (const ::onnx::AttributeProto &A : Node.attribute()) {
+      bool Positive = A.name() == "strides" || A.name() == "dilations" ||
+                      A.name() == "kernel_shape";
+      bool Size = A.name() == "pads" || A.name() == "output_padding" ||
+                  A.name() == "output_shape";
+      if (!Positive && !Size)
+        continue;
+      for (int64_t V : A.ints()) {
+        if (Positive && V <= 0)
+          return makeError(llvm::formatv("{0}: attribute '{1}' holds {2}, "
+                                         "where it must be positive",
+                                         nodeWhere(Node, Index, Opset),
+                                         A.name(), V)
+                               .str());
+        if (Size && (V > MaxElements || V < -MaxElements))
+          return makeError(llvm::formatv("{0}: attribute '{1}' holds {2}, "
+                                         "beyond the importer's bound (2^31)",
+                                         nodeWhere(Node, Index, Opset),
+                                         A.name(), V)
+                               .str());
+      }
+    }
+  }
+  return llvm::Error::success();
+}
+
+namespace {
+/// A graph input (not an initializer) and its static shape.
+struct GraphInput {
+  std::string Name;
+  int32_t Type;
+  SmallVector<int64_t, 4> Shape;
+};
+} // namespace
+
+/// The graph's inputs (initializers excluded) with the static shapes that
+/// the model and ImportOptions::InputShapes give them.
+static llvm::Expected<std::vector<GraphInput>>
+resolveInputs(const ::onnx::GraphProto &Graph, const ImportOptions &Options) {
+  std::set<std::string> Initialized;
+  for (const ::onnx::TensorProto &T : Graph.initializer())
+    Initialized.insert(T.name());
+  std::vector<GraphInput> Inputs;
+  std::set<std::string> Given;
+  for (auto &[Name, Dims] : Options.InputShapes)
+    Given.insert(Name);
+  for (const ::onnx::ValueInfoProto &In : Graph.input()) {
+    if (Initialized.count(In.name()))
+      continue;
+    Given.erase(In.name());
+    if (!In.type().has_tensor_type())
+      return makeError("input '" + In.name() +
+                       "' is not a tensor (sequences and maps are not taken)");
+    const auto &TT = In.type().tensor_type();
+    int32_t ET = TT.elem_type();
+    if (!elemSize(ET))
+      return makeError("input '" + In.name() + "' has element type " +
+                       onnxTypeName(ET) +
+                       ", which the importer does not take");
+    if (!TT.has_shape())
+      return makeError("input '" + In.name() +
+                       "' has no shape: give it with --input-shape " +
+                       In.name() + "=D0,D1,...");
+    SmallVector<int64_t, 4> Shape;
+    auto GivenIt = Options.InputShapes.find(In.name());
+    const auto &Dims = TT.shape().dim();
+    if (GivenIt != Options.InputShapes.end() &&
+        GivenIt->second.size() != size_t(Dims.size()))
+      return makeError(llvm::formatv("--input-shape {0}: {1} dimensions "
+                                     "given, the input has {2}",
+                                     In.name(), GivenIt->second.size(),
+                                     Dims.size())
+                           .str());
+    for (int I = 0; I != Dims.size(); ++I) {
+      const auto &D = Dims[I];
+      bool Fixed = D.has_dim_value() && D.dim_value() > 0;
+      if (GivenIt != Options.InputShapes.end()) {
+        int64_t G = GivenIt->second[I];
+        if (Fixed && D.dim_value() != G)
+          return makeError(llvm::formatv("--input-shape {0}: dimension {1} "
+                                         "is {2} in the model, {3} given",
+                                         In.name(), I, D.dim_value(), G)
+                               .str());
+        Shape.push_back(G);
+        continue;
+      }
+      if (!Fixed) {
+        std::string What = D.has_dim_param() ? " ('" + D.dim_param() + "')"
+                                             : std::string();
+        return makeError(llvm::formatv("input '{0}': dimension {1}{2} is "
+                                       "unknown: give it with --input-shape "
+                                       "{0}=D0,D1,...",
+                                       In.name(), I, What)
+                             .str());
+      }
+      Shape.push_back(D.dim_value());
+    }
+    if (std::optional<std::string> Problem = shapeProblem(Shape))
+      return makeError("input '" + In.name() + "' of shape " +
+                       shapeText(Shape) + " " + *Problem);
+    Inputs.push_back({In.name(), ET, Shape});
+  }
+  if (!Given.empty())
+    return makeError("--input-shape " + *Given.begin() +
+                     ": the graph has no input of that name");
+  return Inputs;
 }
 
 //===----------------------------------------------------------------------===//
@@ -355,7 +539,8 @@ public:
                 StringRef Listing, int64_t Opset)
       : Ctx(Ctx), Options(Options), Listing(Listing.str()), Opset(Opset) {}
 
-  llvm::Error run(const ::onnx::GraphProto &Graph, ImportResult &Result);
+  llvm::Error run(const ::onnx::GraphProto &Graph,
+                  ArrayRef<GraphInput> Inputs, ImportResult &Result);
 
   TensorValue *lookup(const std::string &Name) {
     auto It = Values.find(Name);
@@ -445,6 +630,7 @@ void GraphImporter::tagNodeOps(Block &Body, Operation *Before,
 }
 
 llvm::Error GraphImporter::run(const ::onnx::GraphProto &Graph,
+                               ArrayRef<GraphInput> Inputs,
                                ImportResult &Result) {
   OpBuilder B(&Ctx);
   auto Module = ModuleOp::create(UnknownLoc::get(&Ctx));
@@ -452,8 +638,7 @@ llvm::Error GraphImporter::run(const ::onnx::GraphProto &Graph,
   B.setInsertionPointToEnd(Module.getBody());
 
   // Initializers are known constants; graph inputs that an initializer
-  // names are defaults (IR < 4), not arguments.
-  std::set<std::string> Initialized;
+  // names are defaults (IR < 4), not arguments (resolveInputs).
   for (const ::onnx::TensorProto &T : Graph.initializer()) {
     std::string Err;
     std::shared_ptr<ConstData> C = readTensorProto(T, Err);
@@ -464,78 +649,22 @@ llvm::Error GraphImporter::run(const ::onnx::GraphProto &Graph,
     V.Shape = C->Shape;
     V.Const = C;
     Values[T.name()] = V;
-    Initialized.insert(T.name());
   }
 
   SmallVector<Type> ArgTypes;
   std::vector<std::string> ArgNames;
-  std::set<std::string> Given;
-  for (auto &[Name, Dims] : Options.InputShapes)
-    Given.insert(Name);
-  for (const ::onnx::ValueInfoProto &In : Graph.input()) {
-    if (Initialized.count(In.name()))
-      continue;
-    Given.erase(In.name());
-    if (!In.type().has_tensor_type())
-      return makeError("input '" + In.name() +
-                       "' is not a tensor (sequences and maps are not taken)");
-    const auto &TT = In.type().tensor_type();
-    int32_t ET = TT.elem_type();
-    if (!elemSize(ET))
-      return makeError("input '" + In.name() + "' has element type " +
-                       onnxTypeName(ET) +
-                       ", which the importer does not take");
-    if (!TT.has_shape())
-      return makeError("input '" + In.name() +
-                       "' has no shape: give it with --input-shape " +
-                       In.name() + "=D0,D1,...");
-    SmallVector<int64_t, 4> Shape;
-    auto GivenIt = Options.InputShapes.find(In.name());
-    const auto &Dims = TT.shape().dim();
-    if (GivenIt != Options.InputShapes.end() &&
-        GivenIt->second.size() != size_t(Dims.size()))
-      return makeError(llvm::formatv("--input-shape {0}: {1} dimensions "
-                                     "given, the input has {2}",
-                                     In.name(), GivenIt->second.size(),
-                                     Dims.size())
-                           .str());
-    for (int I = 0; I != Dims.size(); ++I) {
-      const auto &D = Dims[I];
-      bool Fixed = D.has_dim_value() && D.dim_value() > 0;
-      if (GivenIt != Options.InputShapes.end()) {
-        int64_t G = GivenIt->second[I];
-        if (Fixed && D.dim_value() != G)
-          return makeError(llvm::formatv("--input-shape {0}: dimension {1} "
-                                         "is {2} in the model, {3} given",
-                                         In.name(), I, D.dim_value(), G)
-                               .str());
-        Shape.push_back(G);
-        continue;
-      }
-      if (!Fixed) {
-        std::string What = D.has_dim_param() ? " ('" + D.dim_param() + "')"
-                                             : std::string();
-        return makeError(llvm::formatv("input '{0}': dimension {1}{2} is "
-                                       "unknown: give it with --input-shape "
-                                       "{0}=D0,D1,...",
-                                       In.name(), I, What)
-                             .str());
-      }
-      Shape.push_back(D.dim_value());
-    }
+  for (const GraphInput &In : Inputs) {
     TensorValue V;
-    V.Type = ET;
-    V.Shape = Shape;
-    ArgTypes.push_back(RankedTensorType::get(Shape, mlirElemType(&Ctx, ET)));
-    ArgNames.push_back(In.name());
-    Values[In.name()] = V;
+    V.Type = In.Type;
+    V.Shape = In.Shape;
+    ArgTypes.push_back(
+        RankedTensorType::get(In.Shape, mlirElemType(&Ctx, In.Type)));
+    ArgNames.push_back(In.Name);
+    Values[In.Name] = V;
     Result.Inputs.push_back(
-        {In.name(), numpyName(ET).str(),
-         std::vector<int64_t>(Shape.begin(), Shape.end())});
+        {In.Name, numpyName(In.Type).str(),
+         std::vector<int64_t>(In.Shape.begin(), In.Shape.end())});
   }
-  if (!Given.empty())
-    return makeError("--input-shape " + *Given.begin() +
-                     ": the graph has no input of that name");
 
   auto Func = func::FuncOp::create(B, UnknownLoc::get(&Ctx),
                                    Options.EntryName,
@@ -557,9 +686,7 @@ llvm::Error GraphImporter::run(const ::onnx::GraphProto &Graph,
     const ::onnx::NodeProto &Node = Graph.node(Index);
     std::string Label = Node.name().empty() ? "#" + std::to_string(Index)
                                              : Node.name();
-    std::string Where = llvm::formatv("node '{0}' ({1}, opset {2})", Label,
-                                      Node.op_type(), Opset)
-                            .str();
+    std::string Where = nodeWhere(Node, Index, Opset);
     if (!Node.domain().empty() && Node.domain() != "ai.onnx")
       return makeError(Where + ": operator domain '" + Node.domain() +
                        "' is not supported (ai.onnx only)");
@@ -575,10 +702,29 @@ llvm::Error GraphImporter::run(const ::onnx::GraphProto &Graph,
                   FileLineColLoc::get(&Ctx, Listing, Index + 1, 1));
     if (failed(It->second(C)) || !Error.empty())
       return makeError(Error.empty() ? Where + ": import failed" : Error);
-    for (int I = 0; I != Node.output_size(); ++I)
-      if (!Node.output(I).empty() && !Values.count(Node.output(I)))
+    for (int I = 0; I != Node.output_size(); ++I) {
+      const std::string &Name = Node.output(I);
+      if (Name.empty())
+        continue;
+      const TensorValue *V = lookup(Name);
+      if (!V)
         return makeError(Where + ": output " + std::to_string(I) +
                          " is not produced by the importer");
+      // What the handler made from the model's sizes, before any other
+      // node works with it.
+      if (std::optional<std::string> Problem = shapeProblem(V->Shape))
+        return makeError(Where + ": output '" + Name + "' of shape " +
+                         shapeText(V->Shape) + " " + *Problem);
+      if (numpyName(V->Type).empty())
+        return makeError(Where + ": output '" + Name + "' has element type " +
+                         onnxTypeName(V->Type) +
+                         ", which the importer does not take");
+      if (V->Const && V->Const->Raw.size() !=
+                          uint64_t(V->numElements()) * elemSize(V->Type))
+        return makeError(Where + ": output '" + Name +
+                         "' is a constant whose data does not match its "
+                         "shape (an importer bug)");
+    }
     tagNodeOps(*Body, Before, C, Node, Index);
     std::string Line = Node.op_type() + " " + Label + ":";
     for (int I = 0; I != Node.input_size(); ++I)
@@ -608,9 +754,17 @@ llvm::Error GraphImporter::run(const ::onnx::GraphProto &Graph,
   func::ReturnOp::create(B, UnknownLoc::get(&Ctx), Returned);
   Func.setType(B.getFunctionType(ArgTypes, ResultTypes));
   Anchor->erase();
+  // The verifier's first diagnostic goes in the error line.
+  std::string First;
+  ScopedDiagnosticHandler Handler(&Ctx, [&](Diagnostic &D) {
+    if (First.empty())
+      First = oneLine(D.str());
+    return success();
+  });
   if (failed(verify(Module)))
     return makeError("the imported module does not verify (an importer "
-                     "bug; the diagnostics above say where)");
+                     "bug): " +
+                     First);
   return llvm::Error::success();
 }
 
@@ -764,19 +918,141 @@ static int64_t defaultOpset(const ::onnx::ModelProto &M) {
   return 0;
 }
 
-/// Writes the fixed input dimensions into \p M's graph, so that shape
-/// inference and the version converter see static shapes.
-static void fixInputShapes(::onnx::ModelProto &M, const ImportOptions &O) {
+/// Writes the inputs' static shapes into \p M's graph, so that shape
+/// inference and the version converter see them.
+static void fixInputShapes(::onnx::ModelProto &M,
+                           ArrayRef<GraphInput> Inputs) {
+  std::map<std::string, const GraphInput *> ByName;
+  for (const GraphInput &In : Inputs)
+    ByName[In.Name] = &In;
   for (::onnx::ValueInfoProto &In : *M.mutable_graph()->mutable_input()) {
-    auto It = O.InputShapes.find(In.name());
-    if (It == O.InputShapes.end() || !In.type().has_tensor_type())
+    auto It = ByName.find(In.name());
+    if (It == ByName.end())
       continue;
     auto *Shape = In.mutable_type()->mutable_tensor_type()->mutable_shape();
-    if (Shape->dim_size() != int(It->second.size()))
-      continue; // reported by the importer
     for (int I = 0; I != Shape->dim_size(); ++I)
-      Shape->mutable_dim(I)->set_dim_value(It->second[I]);
+      Shape->mutable_dim(I)->set_dim_value(It->second->Shape[I]);
   }
+}
+
+/// Makes each of Options' constant inputs an initializer of \p M's graph
+/// (ImportOptions::ConstantInputs).
+static llvm::Error addConstantInputs(::onnx::ModelProto &M,
+                                     const ImportOptions &Options) {
+  auto *Graph = M.mutable_graph();
+  for (const auto &[Name, File] : Options.ConstantInputs) {
+    const ::onnx::ValueInfoProto *In = nullptr;
+    for (const ::onnx::ValueInfoProto &V : Graph->input())
+      if (V.name() == Name)
+        In = &V;
+    if (!In || !In->type().has_tensor_type())
+      return makeError("--constant-input " + Name +
+                       ": the graph has no tensor input of that name");
+    llvm::Expected<std::shared_ptr<ConstData>> C =
+        readTensorFile(File.first, File.second);
+    if (!C)
+      return C.takeError();
+    const auto &TT = In->type().tensor_type();
+    if ((*C)->Type != TT.elem_type())
+      return makeError("--constant-input " + Name + ": " + File.second +
+                       " holds " + onnxTypeName((*C)->Type) +
+                       ", the input is " + onnxTypeName(TT.elem_type()));
+    bool Fits = !TT.has_shape() ||
+                TT.shape().dim_size() == int((*C)->Shape.size());
+    for (int I = 0; Fits && TT.has_shape() && I != TT.shape().dim_size(); ++I)
+      Fits = !TT.shape().dim(I).has_dim_value() ||
+             TT.shape().dim(I).dim_value() <= 0 ||
+             TT.shape().dim(I).dim_value() == (*C)->Shape[I];
+    if (!Fits)
+      return makeError("--constant-input " + Name + ": " + File.second +
+                       " has shape " + shapeText((*C)->Shape) +
+                       ", which the input's shape does not take");
+    ::onnx::TensorProto *T = Graph->add_initializer();
+    T->set_name(Name);
+    T->set_data_type((*C)->Type);
+    for (int64_t D : (*C)->Shape)
+      T->add_dims(D);
+    T->set_raw_data(std::string((*C)->Raw.begin(), (*C)->Raw.end()));
+  }
+  return llvm::Error::success();
+}
+
+/// True when \p Graph holds an Upsample or a Resize: the version converter
+/// makes them opset-13 Resize nodes without the coordinate transformation
+/// they had (asymmetric), which would change their results, so such models
+/// are imported at their own opset.
+static bool holdsResize(const ::onnx::GraphProto &Graph) {
+  for (const ::onnx::NodeProto &N : Graph.node())
+    if (N.op_type() == "Upsample" || N.op_type() == "Resize")
+      return true;
+  return false;
+}
+
+/// Runs \p Work in a child process and returns the bytes it leaves in its
+/// string; \p Work returns false with its error message there instead.
+/// libonnx's checker, shape inference and version converter crash on some
+/// malformed models (null and out-of-bounds reads, divisions by zero:
+/// onnx/onnx#6180, #6185, #8036; a Conv whose weights have another rank
+/// than its input), which the importer cannot all foresee: in a child, such
+/// a crash is an error line naming \p What.
+static llvm::Expected<std::string>
+runIsolated(StringRef What, llvm::function_ref<bool(std::string &)> Work) {
+  int Fds[2];
+  if (pipe(Fds))
+    return makeError("cannot make a pipe: " + llvm::Twine(strerror(errno)));
+  pid_t Pid = fork();
+  if (Pid < 0) {
+    close(Fds[0]);
+    close(Fds[1]);
+    return makeError("cannot fork: " + llvm::Twine(strerror(errno)));
+  }
+  if (Pid == 0) {
+    close(Fds[0]);
+    // A crash ends the child quietly (no sanitizer or fuzzer report).
+    for (int Signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
+      signal(Signal, SIG_DFL);
+    std::string Out;
+    bool Done = false;
+    try {
+      Done = Work(Out);
+    } catch (...) {
+      Out = "an exception that is not a std::exception";
+    }
+    Out.insert(Out.begin(), Done ? 'S' : 'E');
+    for (size_t At = 0; At < Out.size();) {
+      ssize_t N = write(Fds[1], Out.data() + At, Out.size() - At);
+      if (N < 0 && errno == EINTR)
+        continue;
+      if (N <= 0)
+        _exit(1);
+      At += N;
+    }
+    _exit(0);
+  }
+  close(Fds[1]);
+  std::string Got;
+  char Buffer[65536];
+  for (;;) {
+    ssize_t N = read(Fds[0], Buffer, sizeof(Buffer));
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      break;
+    Got.append(Buffer, N);
+  }
+  close(Fds[0]);
+  int Status = 0;
+  while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFSIGNALED(Status))
+    return makeError(What + " dies on this model (" +
+                     strsignal(WTERMSIG(Status)) +
+                     "): a libonnx bug on a malformed model");
+  if (!WIFEXITED(Status) || WEXITSTATUS(Status) || Got.empty())
+    return makeError(What + " ends without its result");
+  if (Got[0] == 'E')
+    return makeError(Got.substr(1));
+  return Got.substr(1);
 }
 
 /// The version converter's target: models before opset 13 move to 13,
@@ -805,39 +1081,72 @@ lwp::onnx::importModel(MLIRContext &Context, StringRef Bytes, StringRef Path,
                       "takes opsets 7 to 17",
                       Path, Opset)
             .str());
-  try {
-    ::onnx::checker::check_model(M);
-  } catch (const std::exception &E) {
-    return makeError(Path + ": the model fails the ONNX checker: " +
-                     firstLine(E.what()));
-  }
-  fixInputShapes(M, Options);
-  try {
-    // Data propagation: shapes computed by Shape, Slice, Concat ... reach
-    // the Reshape they feed (the converter needs them, for Softmax).
-    ::onnx::shape_inference::InferShapes(
-        M, ::onnx::OpSchemaRegistry::Instance(),
-        ::onnx::ShapeInferenceOptions(false, 0, true));
-  } catch (const std::exception &E) {
-    return makeError(Path + ": ONNX shape inference fails: " +
-                     firstLine(E.what()));
-  }
-  if (Opset < ConvertTo) {
-    // The converter asserts on what it cannot convert; the model is then
-    // imported at its own opset (the handlers take the old forms too).
-    try {
-      ::onnx::ModelProto Converted =
-          ::onnx::version_conversion::ConvertVersion(M, ConvertTo);
-      M = std::move(Converted);
-      Opset = ConvertTo;
-    } catch (const std::exception &E) {
-    }
+  if (llvm::Error E = addConstantInputs(M, Options))
+    return std::move(E);
+  llvm::Expected<std::string> Checked =
+      runIsolated("the ONNX checker", [&](std::string &Out) {
+        try {
+          ::onnx::checker::check_model(M);
+          return true;
+        } catch (const std::exception &E) {
+          Out = "the model fails the ONNX checker: " + oneLine(E.what());
+          return false;
+        }
+      });
+  if (!Checked)
+    return makeError(Path + ": " + toString(Checked.takeError()));
+  if (llvm::Error E = checkOperators(M.graph(), Opset))
+    return std::move(E);
+  llvm::Expected<std::vector<GraphInput>> Inputs =
+      resolveInputs(M.graph(), Options);
+  if (!Inputs)
+    return Inputs.takeError();
+  if (llvm::Error E = checkAttributes(M.graph(), Opset))
+    return std::move(E);
+  fixInputShapes(M, *Inputs);
+  // Shape inference checks the model (and the shapes given to it); the
+  // converter needs its shapes. The child hands back the converted model,
+  // nothing when there is none.
+  bool Convert = Opset < ConvertTo && !holdsResize(M.graph());
+  llvm::Expected<std::string> Converted = runIsolated(
+      "libonnx's shape inference or version converter",
+      [&](std::string &Out) {
+        try {
+          // Data propagation: shapes computed by Shape, Slice, Concat ...
+          // reach the Reshape they feed (the converter needs them, for
+          // Softmax).
+          ::onnx::shape_inference::InferShapes(
+              M, ::onnx::OpSchemaRegistry::Instance(),
+              ::onnx::ShapeInferenceOptions(false, 0, true));
+        } catch (const std::exception &E) {
+          Out = "ONNX shape inference fails: " + oneLine(E.what());
+          return false;
+        }
+        if (!Convert)
+          return true;
+        // The converter asserts on what it cannot convert; the model is
+        // then imported at its own opset (the handlers take the old forms
+        // too).
+        try {
+          Out = ::onnx::version_conversion::ConvertVersion(M, ConvertTo)
+                    .SerializeAsString();
+        } catch (const std::exception &E) {
+          Out.clear();
+        }
+        return true;
+      });
+  if (!Converted)
+    return makeError(Path + ": " + toString(Converted.takeError()));
+  if (!Converted->empty()) {
+    if (!M.ParseFromString(*Converted))
+      return makeError(Path + ": the converted model does not parse");
+    Opset = ConvertTo;
   }
   Result.Opset = Opset;
   std::string Listing =
       Options.ListingName.empty() ? Path.str() : Options.ListingName;
   GraphImporter G(Context, Options, Listing, Opset);
-  if (llvm::Error E = G.run(M.graph(), Result))
+  if (llvm::Error E = G.run(M.graph(), *Inputs, Result))
     return std::move(E);
   return std::move(Result);
 }

@@ -99,6 +99,12 @@ struct ConstData {
 std::shared_ptr<ConstData> readTensorProto(const ::onnx::TensorProto &T,
                                            std::string &Error);
 
+/// Reads a tensor file: a serialized onnx.TensorProto or a .npy file
+/// (versions 1 to 3, little-endian, C order). Errors: those of
+/// convertTensorToNpy (Importer.h).
+llvm::Expected<std::shared_ptr<ConstData>>
+readTensorFile(llvm::StringRef Bytes, llvm::StringRef Path);
+
 /// One ONNX value: its element type and static shape, its MLIR value (made
 /// on demand for constants) and its contents when known.
 struct TensorValue {

@@ -66,19 +66,22 @@ static std::string writeNpy(int32_t Type, llvm::ArrayRef<int64_t> Shape,
   if (Shape.size() > 1)
     Dict.resize(Dict.size() - 2);
   Dict += "), }";
-  size_t Total = 10 + Dict.size() + 1;
+  // Version 2.0 (a 32-bit header length) when 16 bits do not hold the
+  // header, as numpy does: tensors of thousands of dimensions.
+  bool Long = Dict.size() + 64 > 0xffff;
+  size_t Total = (Long ? 12 : 10) + Dict.size() + 1;
   Dict.append((64 - Total % 64) % 64, ' ');
   Dict += '\n';
-  std::string Out("\x93NUMPY\x01\x00", 8);
-  Out += char(Dict.size() & 0xff);
-  Out += char(Dict.size() >> 8);
+  std::string Out(Long ? "\x93NUMPY\x02\x00" : "\x93NUMPY\x01\x00", 8);
+  for (unsigned I = 0; I != (Long ? 4u : 2u); ++I)
+    Out += char(Dict.size() >> (8 * I) & 0xff);
   Out += Dict;
   Out += Data.str();
   return Out;
 }
 
-llvm::Expected<std::string> lwp::onnx::convertTensorToNpy(StringRef Bytes,
-                                                          StringRef Path) {
+llvm::Expected<std::shared_ptr<ConstData>>
+lwp::onnx::readTensorFile(StringRef Bytes, StringRef Path) {
   if (Bytes.starts_with("\x93NUMPY")) {
     // Already .npy: checked and kept as it is (version 1.0 rewritten).
     if (Bytes.size() < 10)
@@ -130,12 +133,17 @@ llvm::Expected<std::string> lwp::onnx::convertTensorToNpy(StringRef Bytes,
     }
     uint64_t Size = elemSize(Type);
     for (int64_t D : Shape)
-      Size *= D;
+      if (__builtin_mul_overflow(Size, uint64_t(D), &Size))
+        return makeError(Path + ": .npy shape is too large");
     StringRef Data = Bytes.substr(Start + HeaderLen);
     if (Data.size() != Size)
       return makeError(Path + ": .npy data is " + llvm::Twine(Data.size()) +
                        " bytes where its shape needs " + llvm::Twine(Size));
-    return writeNpy(Type, Shape, Data);
+    auto C = std::make_shared<ConstData>();
+    C->Type = Type;
+    C->Shape = Shape;
+    C->Raw.assign(Data.begin(), Data.end());
+    return C;
   }
   ::onnx::TensorProto T;
   if (Bytes.size() > size_t(INT32_MAX) ||
@@ -147,6 +155,14 @@ llvm::Expected<std::string> lwp::onnx::convertTensorToNpy(StringRef Bytes,
   std::shared_ptr<ConstData> C = readTensorProto(T, Error);
   if (!C)
     return makeError(Path + ": " + Error);
-  return writeNpy(C->Type, C->Shape,
-                  StringRef(C->Raw.data(), C->Raw.size()));
+  return C;
+}
+
+llvm::Expected<std::string> lwp::onnx::convertTensorToNpy(StringRef Bytes,
+                                                          StringRef Path) {
+  llvm::Expected<std::shared_ptr<ConstData>> C = readTensorFile(Bytes, Path);
+  if (!C)
+    return C.takeError();
+  return writeNpy((*C)->Type, (*C)->Shape,
+                  StringRef((*C)->Raw.data(), (*C)->Raw.size()));
 }

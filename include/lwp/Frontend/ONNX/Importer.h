@@ -41,6 +41,14 @@ struct ImportOptions {
   /// model's symbolic or unknown dimensions; a fixed dimension that differs
   /// is an error.
   std::map<std::string, std::vector<int64_t>> InputShapes;
+  /// Graph inputs whose values are known at import (`--constant-input
+  /// NAME=FILE`): input name -> the bytes of a serialized onnx.TensorProto
+  /// or a .npy file, and the file's path for messages. Each becomes an
+  /// initializer: its value folds into the shapes it sets (a Reshape's
+  /// shape, Slice's starts, Resize's scales, as ONNX's node tests give
+  /// them), and it is no argument of the entry point. Its element type must
+  /// be the input's, its shape fit the input's fixed dimensions.
+  std::map<std::string, std::pair<std::string, std::string>> ConstantInputs;
   /// Name of the function that runs the graph (it carries
   /// llvm.emit_c_interface: `_mlir_ciface_<name>` is its C entry point).
   std::string EntryName = "main_graph";
