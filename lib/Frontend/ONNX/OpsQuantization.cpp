@@ -10,12 +10,16 @@
 // reduction iterators onto a linalg.fill of 0; then, for the QLinear forms,
 // the accumulator requantized in float32:
 //   y = saturate(round_half_to_even(acc * (x_scale * w_scale / y_scale))
-//                + y_zero_point).
-// A scale or zero point holding one value is a scalar the bodies capture (a
-// constant when known, else extracted once before the generic); one per
-// channel, row or column is an input of the generic whose indexing map
-// follows that dimension. Convolution inputs are padded with their zero
-// point (tensor.pad), so that padding contributes nothing.
+//                + y_zero_point),
+// the multiplier computed once (per tensor, channel, row or column; folded
+// when the scales are known). A scale or zero point holding one value is a
+// scalar the bodies capture (a constant when known, else extracted once
+// before the generic); one per channel, row or column is an input of the
+// generic whose indexing map follows that dimension. Convolution inputs are
+// padded with their zero point (tensor.pad), so that padding contributes
+// nothing. Rounding half to even is arithmetic (roundHalfEven), not
+// math.roundeven, which Hexagon's C library cannot link. QuantizeLinear,
+// DequantizeLinear and DynamicQuantizeLinear are elementwise generics.
 //
 // Work: an integer multiply-accumulate counts as 2 operations, like a float
 // one; requantizing an output element as 6 (bias, multiply, round, zero
@@ -34,7 +38,6 @@ using namespace mlir;
 using namespace lwp::onnx;
 using llvm::ArrayRef;
 using llvm::SmallVector;
-using llvm::StringRef;
 
 namespace {
 
