@@ -27,6 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ConvGeometry.h"
 #include "NodeImporter.h"
 
 #include "mlir/IR/AffineMap.h"
@@ -722,88 +723,6 @@ LogicalResult importQMatMul(NodeContext &C, bool QLinear) {
 // ConvInteger, QLinearConv
 //===----------------------------------------------------------------------===//
 
-/// Strides, dilations and pads (explicit or auto_pad) of a convolution of
-/// spatial sizes \p In by \p Kernel, and its output sizes.
-struct Window {
-  SmallVector<int64_t, 4> Strides, Dilations, Pads, Out;
-};
-
-FailureOr<Window> readWindow(NodeContext &C, ArrayRef<int64_t> In,
-                             ArrayRef<int64_t> Kernel) {
-  int64_t K = Kernel.size();
-  Window W;
-  W.Strides = C.attrInts("strides");
-  W.Dilations = C.attrInts("dilations");
-  if (W.Strides.empty())
-    W.Strides.assign(K, 1);
-  if (W.Dilations.empty())
-    W.Dilations.assign(K, 1);
-  if (int64_t(W.Strides.size()) != K || int64_t(W.Dilations.size()) != K)
-    return C.error("strides and dilations need one value per spatial "
-                   "dimension");
-  for (int64_t I = 0; I != K; ++I)
-    if (W.Strides[I] <= 0 || W.Dilations[I] <= 0)
-      return C.error("strides and dilations must be positive");
-  std::string AutoPad = C.attrString("auto_pad", "NOTSET");
-  if (AutoPad == "NOTSET" || AutoPad.empty()) {
-    W.Pads = C.attrInts("pads");
-    if (W.Pads.empty())
-      W.Pads.assign(2 * K, 0);
-    if (int64_t(W.Pads.size()) != 2 * K)
-      return C.error("pads need two values per spatial dimension");
-  } else if (AutoPad == "VALID") {
-    W.Pads.assign(2 * K, 0);
-  } else if (AutoPad == "SAME_UPPER" || AutoPad == "SAME_LOWER") {
-    W.Pads.assign(2 * K, 0);
-    for (int64_t I = 0; I != K; ++I) {
-      int64_t S = W.Strides[I], Out = (In[I] + S - 1) / S;
-      int64_t Span = (Kernel[I] - 1) * W.Dilations[I] + 1;
-      int64_t Total = std::max<int64_t>(0, (Out - 1) * S + Span - In[I]);
-      int64_t Small = Total / 2, Large = Total - Small;
-      W.Pads[I] = AutoPad == "SAME_UPPER" ? Small : Large;
-      W.Pads[K + I] = AutoPad == "SAME_UPPER" ? Large : Small;
-    }
-  } else {
-    return C.error("auto_pad '" + AutoPad + "' is not supported");
-  }
-  for (int64_t I = 0; I != K; ++I) {
-    if (W.Pads[I] < 0 || W.Pads[K + I] < 0)
-      return C.error("negative pads are not supported");
-    int64_t Span = (Kernel[I] - 1) * W.Dilations[I] + 1;
-    int64_t Room = In[I] + W.Pads[I] + W.Pads[K + I] - Span;
-    if (Room < 0)
-      return C.error("the kernel is larger than the padded input");
-    W.Out.push_back(Room / W.Strides[I] + 1);
-  }
-  return W;
-}
-
-/// \p X ([N, C, D...]) padded on its spatial dimensions with \p PadValue.
-Value padSpatial(NodeContext &C, Value X, const Window &W, Value PadValue) {
-  auto Type = cast<RankedTensorType>(X.getType());
-  int64_t K = W.Out.size(), Lead = Type.getRank() - K;
-  bool Any = false;
-  SmallVector<int64_t, 4> Low(Lead, 0), High(Lead, 0), Shape(Type.getShape());
-  for (int64_t I = 0; I != K; ++I) {
-    Low.push_back(W.Pads[I]);
-    High.push_back(W.Pads[K + I]);
-    Shape[Lead + I] += Low.back() + High.back();
-    Any |= Low.back() || High.back();
-  }
-  if (!Any)
-    return X;
-  OpBuilder &B = C.builder();
-  auto Pad = tensor::PadOp::create(
-      B, C.loc(), RankedTensorType::get(Shape, Type.getElementType()), X, Low,
-      High, ValueRange{}, ValueRange{});
-  OpBuilder::InsertionGuard Guard(B);
-  Block *Body = B.createBlock(&Pad.getRegion());
-  for (int64_t I = 0, E = Type.getRank(); I != E; ++I)
-    Body->addArgument(B.getIndexType(), C.loc());
-  tensor::YieldOp::create(B, C.loc(), PadValue);
-  return Pad.getResult();
-}
-
 /// \p V with its dimension \p D split in two, to \p Shape (a view).
 Value splitDim(NodeContext &C, Value V, unsigned D, ArrayRef<int64_t> Shape) {
   auto Type = cast<RankedTensorType>(V.getType());
@@ -873,9 +792,11 @@ LogicalResult importQConv(NodeContext &C, bool QLinear) {
   SmallVector<int64_t, 4> KS = C.attrInts("kernel_shape");
   if (!KS.empty() && ArrayRef<int64_t>(KS) != ArrayRef<int64_t>(Kernel))
     return C.error("kernel_shape differs from the weights' shape");
-  FailureOr<Window> Win =
-      readWindow(C, ArrayRef<int64_t>(X.Shape).drop_front(2), Kernel);
-  if (failed(Win))
+  // The geometry Conv has (ConvGeometry.h).
+  ConvGeometry Geometry;
+  ConvGeometry *Win = &Geometry;
+  if (failed(readConvGeometry(C, ArrayRef<int64_t>(X.Shape).drop_front(2),
+                              Kernel, Geometry)))
     return failure();
   int64_t Cg = Cin / Groups, Mg = M / Groups;
   MLIRContext *Ctx = C.context();
