@@ -103,3 +103,5 @@ config.substitutions.append(
 # libFuzzer targets (utils/fuzz), built with clang.
 if os.path.exists(os.path.join(config.lwp_tools_dir, "lwp-fuzz-dump")):
     config.available_features.add("lwp-fuzzers")
+if os.path.exists(os.path.join(config.lwp_tools_dir, "lwp-fuzz-onnx")):
+    config.available_features.add("lwp-fuzz-onnx")

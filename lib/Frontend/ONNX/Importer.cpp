@@ -35,8 +35,11 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <fcntl.h>
 #include <map>
+#include <mutex>
 #include <set>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -988,77 +991,224 @@ static bool holdsResize(const ::onnx::GraphProto &Graph) {
   return false;
 }
 
-/// Runs \p Work in a child process and returns the bytes it leaves in its
-/// string; \p Work returns false with its error message there instead.
-/// libonnx's checker, shape inference and version converter crash on some
-/// malformed models (null and out-of-bounds reads, divisions by zero:
-/// onnx/onnx#6180, #6185, #8036; a Conv whose weights have another rank
-/// than its input), which the importer cannot all foresee: in a child, such
-/// a crash is an error line naming \p What.
-static llvm::Expected<std::string>
-runIsolated(StringRef What, llvm::function_ref<bool(std::string &)> Work) {
-  int Fds[2];
-  if (pipe(Fds))
-    return makeError("cannot make a pipe: " + llvm::Twine(strerror(errno)));
-  pid_t Pid = fork();
-  if (Pid < 0) {
-    close(Fds[0]);
-    close(Fds[1]);
-    return makeError("cannot fork: " + llvm::Twine(strerror(errno)));
-  }
-  if (Pid == 0) {
-    close(Fds[0]);
-    // A crash ends the child quietly (no sanitizer or fuzzer report).
-    for (int Signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
-      signal(Signal, SIG_DFL);
-    std::string Out;
-    bool Done = false;
-    try {
-      Done = Work(Out);
-    } catch (...) {
-      Out = "an exception that is not a std::exception";
-    }
-    Out.insert(Out.begin(), Done ? 'S' : 'E');
-    for (size_t At = 0; At < Out.size();) {
-      ssize_t N = write(Fds[1], Out.data() + At, Out.size() - At);
-      if (N < 0 && errno == EINTR)
-        continue;
-      if (N <= 0)
-        _exit(1);
-      At += N;
-    }
-    _exit(0);
-  }
-  close(Fds[1]);
-  std::string Got;
-  char Buffer[65536];
-  for (;;) {
-    ssize_t N = read(Fds[0], Buffer, sizeof(Buffer));
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0)
-      break;
-    Got.append(Buffer, N);
-  }
-  close(Fds[0]);
-  int Status = 0;
-  while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
-  }
-  if (WIFSIGNALED(Status))
-    return makeError(What + " dies on this model (" +
-                     strsignal(WTERMSIG(Status)) +
-                     "): a libonnx bug on a malformed model");
-  if (!WIFEXITED(Status) || WEXITSTATUS(Status) || Got.empty())
-    return makeError(What + " ends without its result");
-  if (Got[0] == 'E')
-    return makeError(Got.substr(1));
-  return Got.substr(1);
-}
-
 /// The version converter's target: models before opset 13 move to 13,
 /// where Squeeze, Unsqueeze, Split, ReduceSum, Clip, Slice and Pad take
 /// their parameters as inputs and Softmax works on one axis.
 static constexpr int64_t ConvertTo = 13;
+
+//===----------------------------------------------------------------------===//
+// libonnx in a child process
+//===----------------------------------------------------------------------===//
+
+// libonnx's checker, shape inference and version converter crash on some
+// malformed models (null and out-of-bounds reads, divisions by zero:
+// onnx/onnx#6180, #6185, #8036; a Conv whose weights have another rank than
+// its input), which the importer cannot all foresee. They run in a child
+// process, forked on first use and kept for the models that follow (a fork
+// per model costs a sanitized build 100 ms): a request (task, model) and its
+// reply (status, bytes) go through a socket pair. A child that dies is one
+// error line, and the next request forks another.
+
+namespace {
+/// What the child does with a serialized model.
+enum class LibonnxTask : char {
+  /// onnx::checker::check_model.
+  Check = 'C',
+  /// Shape inference with data propagation.
+  Infer = 'I',
+  /// Shape inference, then the version converter to ConvertTo: the reply
+  /// is the converted model, empty when the converter fails.
+  InferConvert = 'V',
+};
+
+class LibonnxChild {
+public:
+  ~LibonnxChild() { llvm::consumeError(stop()); }
+  /// The reply to \p Task on \p Model, or the error: libonnx's message,
+  /// or the child's death.
+  llvm::Expected<std::string> run(LibonnxTask Task, const std::string &Model);
+
+private:
+  pid_t Pid = -1;
+  int Socket = -1;
+  std::mutex Lock;
+
+  llvm::Error start();
+  /// Closes the socket and waits for the child; its death as an error.
+  llvm::Error stop();
+  [[noreturn]] static void serve(int Socket);
+};
+} // namespace
+
+static bool sendAll(int Fd, const char *Data, size_t Size) {
+  while (Size) {
+    ssize_t N = send(Fd, Data, Size, MSG_NOSIGNAL);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return false;
+    Data += N;
+    Size -= N;
+  }
+  return true;
+}
+
+static bool recvAll(int Fd, char *Data, size_t Size) {
+  while (Size) {
+    ssize_t N = recv(Fd, Data, Size, 0);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return false;
+    Data += N;
+    Size -= N;
+  }
+  return true;
+}
+
+/// Sends \p Kind, the length of \p Bytes and \p Bytes.
+static bool sendMessage(int Fd, char Kind, StringRef Bytes) {
+  uint64_t Size = Bytes.size();
+  return sendAll(Fd, &Kind, 1) &&
+         sendAll(Fd, reinterpret_cast<const char *>(&Size), sizeof(Size)) &&
+         sendAll(Fd, Bytes.data(), Bytes.size());
+}
+
+static bool recvMessage(int Fd, char &Kind, std::string &Bytes) {
+  uint64_t Size;
+  if (!recvAll(Fd, &Kind, 1) ||
+      !recvAll(Fd, reinterpret_cast<char *>(&Size), sizeof(Size)) ||
+      Size > (uint64_t(4) << 30))
+    return false;
+  Bytes.resize(Size);
+  return recvAll(Fd, Bytes.data(), Size);
+}
+
+void LibonnxChild::serve(int Socket) {
+  // Quiet: a crash ends the child without a sanitizer's or fuzzer's report,
+  // and nothing libonnx prints reaches the importer's output.
+  for (int Signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
+    signal(Signal, SIG_DFL);
+  int Null = open("/dev/null", O_RDWR);
+  if (Null >= 0) {
+    dup2(Null, STDOUT_FILENO);
+    dup2(Null, STDERR_FILENO);
+  }
+  char Task;
+  std::string Model;
+  while (recvMessage(Socket, Task, Model)) {
+    ::onnx::ModelProto M;
+    std::string Out;
+    bool Done = false;
+    try {
+      if (!M.ParseFromString(Model))
+        Out = "the model does not parse in libonnx's process";
+      else if (Task == char(LibonnxTask::Check)) {
+        try {
+          ::onnx::checker::check_model(M);
+          Done = true;
+        } catch (const std::exception &E) {
+          Out = "the model fails the ONNX checker: " + oneLine(E.what());
+        }
+      } else {
+        try {
+          // Data propagation: shapes computed by Shape, Slice, Concat ...
+          // reach the Reshape they feed (the converter needs them, for
+          // Softmax).
+          ::onnx::shape_inference::InferShapes(
+              M, ::onnx::OpSchemaRegistry::Instance(),
+              ::onnx::ShapeInferenceOptions(false, 0, true));
+          Done = true;
+        } catch (const std::exception &E) {
+          Out = "ONNX shape inference fails: " + oneLine(E.what());
+        }
+        // The converter asserts on what it cannot convert; the model is
+        // then imported at its own opset (the handlers take the old forms
+        // too).
+        if (Done && Task == char(LibonnxTask::InferConvert)) {
+          try {
+            Out = ::onnx::version_conversion::ConvertVersion(M, ConvertTo)
+                      .SerializeAsString();
+          } catch (const std::exception &E) {
+            Out.clear();
+          }
+        }
+      }
+    } catch (...) {
+      Done = false;
+      Out = "libonnx throws an exception that is not a std::exception";
+    }
+    if (!sendMessage(Socket, Done ? 'S' : 'E', Out))
+      break;
+  }
+  _exit(0);
+}
+
+llvm::Error LibonnxChild::start() {
+  // libonnx registers its operator schemas on first use: here, once, not in
+  // every child.
+  (void)::onnx::OpSchemaRegistry::Schema("Relu", ConvertTo, "");
+  int Fds[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, Fds))
+    return makeError("cannot make a socket pair for libonnx's process: " +
+                     llvm::Twine(strerror(errno)));
+  Pid = fork();
+  if (Pid < 0) {
+    close(Fds[0]);
+    close(Fds[1]);
+    return makeError("cannot fork libonnx's process: " +
+                     llvm::Twine(strerror(errno)));
+  }
+  if (Pid == 0) {
+    close(Fds[0]);
+    serve(Fds[1]);
+  }
+  close(Fds[1]);
+  Socket = Fds[0];
+  return llvm::Error::success();
+}
+
+llvm::Error LibonnxChild::stop() {
+  if (Pid < 0)
+    return llvm::Error::success();
+  close(Socket);
+  int Status = 0;
+  while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+  }
+  Pid = -1;
+  Socket = -1;
+  if (WIFSIGNALED(Status))
+    return makeError(llvm::Twine("dies on this model (") +
+                     strsignal(WTERMSIG(Status)) +
+                     "): a libonnx bug on a malformed model");
+  return makeError("ends without a reply");
+}
+
+llvm::Expected<std::string> LibonnxChild::run(LibonnxTask Task,
+                                              const std::string &Model) {
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (Pid < 0)
+    if (llvm::Error E = start())
+      return std::move(E);
+  char Status;
+  std::string Reply;
+  if (!sendMessage(Socket, char(Task), Model) ||
+      !recvMessage(Socket, Status, Reply)) {
+    StringRef What = Task == LibonnxTask::Check
+                         ? "the ONNX checker"
+                         : "libonnx's shape inference or version converter";
+    return makeError(What + " " + toString(stop()));
+  }
+  if (Status != 'S')
+    return makeError(Reply);
+  return Reply;
+}
+
+/// The child of this process (its first importModel forks it).
+static LibonnxChild &libonnxChild() {
+  static LibonnxChild Child;
+  return Child;
+}
 
 llvm::Expected<ImportResult>
 lwp::onnx::importModel(MLIRContext &Context, StringRef Bytes, StringRef Path,
@@ -1084,15 +1234,7 @@ lwp::onnx::importModel(MLIRContext &Context, StringRef Bytes, StringRef Path,
   if (llvm::Error E = addConstantInputs(M, Options))
     return std::move(E);
   llvm::Expected<std::string> Checked =
-      runIsolated("the ONNX checker", [&](std::string &Out) {
-        try {
-          ::onnx::checker::check_model(M);
-          return true;
-        } catch (const std::exception &E) {
-          Out = "the model fails the ONNX checker: " + oneLine(E.what());
-          return false;
-        }
-      });
+      libonnxChild().run(LibonnxTask::Check, M.SerializeAsString());
   if (!Checked)
     return makeError(Path + ": " + toString(Checked.takeError()));
   if (llvm::Error E = checkOperators(M.graph(), Opset))
@@ -1105,36 +1247,12 @@ lwp::onnx::importModel(MLIRContext &Context, StringRef Bytes, StringRef Path,
     return std::move(E);
   fixInputShapes(M, *Inputs);
   // Shape inference checks the model (and the shapes given to it); the
-  // converter needs its shapes. The child hands back the converted model,
-  // nothing when there is none.
+  // converter needs its shapes. The converted model comes back, nothing
+  // when there is none.
   bool Convert = Opset < ConvertTo && !holdsResize(M.graph());
-  llvm::Expected<std::string> Converted = runIsolated(
-      "libonnx's shape inference or version converter",
-      [&](std::string &Out) {
-        try {
-          // Data propagation: shapes computed by Shape, Slice, Concat ...
-          // reach the Reshape they feed (the converter needs them, for
-          // Softmax).
-          ::onnx::shape_inference::InferShapes(
-              M, ::onnx::OpSchemaRegistry::Instance(),
-              ::onnx::ShapeInferenceOptions(false, 0, true));
-        } catch (const std::exception &E) {
-          Out = "ONNX shape inference fails: " + oneLine(E.what());
-          return false;
-        }
-        if (!Convert)
-          return true;
-        // The converter asserts on what it cannot convert; the model is
-        // then imported at its own opset (the handlers take the old forms
-        // too).
-        try {
-          Out = ::onnx::version_conversion::ConvertVersion(M, ConvertTo)
-                    .SerializeAsString();
-        } catch (const std::exception &E) {
-          Out.clear();
-        }
-        return true;
-      });
+  llvm::Expected<std::string> Converted = libonnxChild().run(
+      Convert ? LibonnxTask::InferConvert : LibonnxTask::Infer,
+      M.SerializeAsString());
   if (!Converted)
     return makeError(Path + ": " + toString(Converted.takeError()));
   if (!Converted->empty()) {
