@@ -25,7 +25,11 @@ A test runs as
 
   lwp-run --target=T DATA/TEST/model.onnx --input NAME=input_K.pb ... --out DIR
 
-(graph input K, the initializers left out, takes input_K.pb), and each output
+(graph input K, the initializers left out, takes input_K.pb). When the
+import fails because an input sets a shape (Reshape's shape, Slice's starts,
+Resize's scales ...: "... known at import"), the test runs again with every
+input but the first (a single input: that one) as --constant-input
+NAME=input_K.pb (an initializer at import); its PASS line names them. Each output
 OUT/outputs/NAME.npy is compared with output_K.pb (converted with
 lwp-import-onnx --convert-tensor): same dtype and shape, integers and bools
 equal, floats within |got - expected| <= atol + rtol * |expected| (NaN where
@@ -222,6 +226,8 @@ class Test:
         self.expanded = False
         self.opset = None
         self.status = None      # PASS, FAIL, SKIP
+        # The inputs given as --constant-input (known at import), if any.
+        self.constant = []
         self.reason = ""
         self.seconds = 0.0
 
@@ -405,6 +411,7 @@ class Runner:
         return t
 
     def run_test(self, t, out):
+        t.constant = []
         pairs = self.input_names(t, out)
         model = os.path.join(t.folder, "model.onnx")
         run_dir = os.path.join(out, "run")
@@ -425,12 +432,15 @@ class Runner:
                             v["name"], ",".join(str(d) for d in
                                                 array.shape))]
         status, stdout, stderr = self.command(cmd, self.args.timeout)
-        if status and "known at import" in stderr and len(pairs) > 1:
+        if status and re.search(r"known at import|needs a known", stderr) \
+                and pairs:
             # An input that sets a shape (Reshape's shape, Slice's starts,
             # Resize's scales ...): the node tests give it as an input, LWP
             # needs it at import. Once more with every input but the
-            # first known at import (lwp-run --constant-input).
-            given = ["%s=%s" % (n, pb) for n, pb in pairs[1:]]
+            # first (with one input, that one: ConstantOfShape's shape)
+            # known at import (lwp-run --constant-input).
+            constant = pairs[1:] if len(pairs) > 1 else pairs
+            given = ["%s=%s" % (n, pb) for n, pb in constant]
             kept = []
             for i, c in enumerate(cmd):
                 if c in given or (c == "--input" and i + 1 < len(cmd) and
@@ -438,8 +448,9 @@ class Runner:
                     continue
                 kept.append(c)
             cmd = kept
-            for name, pb in pairs[1:]:
+            for name, pb in constant:
                 cmd += ["--constant-input", "%s=%s" % (name, pb)]
+            t.constant = [name for name, _ in constant]
             status, stdout, stderr = self.command(cmd, self.args.timeout)
         with open(os.path.join(out, "lwp-run.out"), "w") as f:
             f.write(stdout)
@@ -644,6 +655,8 @@ def operator_table(tests, supported):
             row["opsets"].sort()
         if t.status == "PASS":
             row["passed"] += 1
+            if t.constant:
+                row["constant"] = row.get("constant", 0) + 1
         elif t.status == "FAIL":
             row["failed"] += 1
             row["failures"].append({"test": t.name, "reason": t.reason})
@@ -740,6 +753,11 @@ def doc_table(host, hexagon):
             targets = sorted(set("+".join(t) for t in tests.values()))
             gaps.append("%s (%s): %s" % (names_text(sorted(tests)),
                                          ", ".join(targets), reason))
+        constant = max(run["operators"].get(r, {}).get("constant", 0)
+                       for run in runs)
+        if constant:
+            gaps.append("%d passed with shape-setting inputs known at import "
+                        "(--constant-input)" % constant)
         for reason, n in sorted(e["skips"].items()):
             gaps.append("%d skipped: %s" % (n, short(reason, 80)))
         if r not in host["operators"]:
@@ -893,6 +911,7 @@ def main(argv):
                 r = done[t.name]
                 t.status, t.reason = r["status"], r["reason"]
                 t.seconds = r.get("seconds", 0.0)
+                t.constant = r.get("constant_inputs", [])
                 t.opset = t.opset or r.get("opset")
                 t.operator = t.operator or r.get("operator")
 
@@ -921,6 +940,8 @@ def main(argv):
             line = "%s %s [%s]" % (t.status, t.name, what)
             if t.status == "PASS":
                 line += " %.1fs" % t.seconds
+                if t.constant:
+                    line += " (--constant-input %s)" % ",".join(t.constant)
             else:
                 line += ": " + t.reason
             print(line, flush=True)
@@ -945,6 +966,7 @@ def main(argv):
             "tests": [{"name": t.name, "operator": t.operator,
                        "expanded": t.expanded, "opset": t.opset,
                        "ops": t.ops(), "status": t.status,
+                       "constant_inputs": t.constant,
                        "reason": t.reason, "seconds": round(t.seconds, 2)}
                       for t in tests],
             "operators": table}
