@@ -381,6 +381,13 @@ void lwp::onnx::registerShapeOps(OpTable &T) {
   };
   // Inference: the output is the input; the mask (output 1) all true.
   T["Dropout"] = [](NodeContext &C) {
+    // training_mode (input 2, opset 12 and later) must be known and false.
+    if (C.hasInput(2)) {
+      const ConstData *Mode = C.constInput(2);
+      if (!Mode || Mode->numElements() != 1 || Mode->getInt(0) != 0)
+        return C.error("training_mode must be a known false (inference "
+                       "only)");
+    }
     C.forwardInput(0, 0);
     if (C.hasOutput(1)) {
       auto Mask = ConstData::zeros(Bool, C.input(0).Shape);
