@@ -66,6 +66,21 @@ static std::string oneLine(StringRef Text) {
   return Line;
 }
 
+/// \p Text with its control characters escaped (\n, \xHH): names from a
+/// model go into one-line messages.
+static std::string escapeControls(StringRef Text) {
+  std::string Out;
+  for (unsigned char Ch : Text) {
+    if (Ch == '\n')
+      Out += "\\n";
+    else if (Ch < 0x20 || Ch == 0x7f)
+      Out += llvm::formatv("\\x{0:x-2}", unsigned(Ch)).str();
+    else
+      Out += Ch;
+  }
+  return Out;
+}
+
 //===----------------------------------------------------------------------===//
 // Element types and constants
 //===----------------------------------------------------------------------===//
@@ -315,21 +330,22 @@ std::shared_ptr<ConstData>
 lwp::onnx::readTensorProto(const ::onnx::TensorProto &T, std::string &Error) {
   auto C = std::make_shared<ConstData>();
   C->Type = T.data_type();
+  std::string Name = escapeControls(T.name());
   unsigned Size = elemSize(C->Type);
   if (!Size) {
-    Error = "tensor '" + T.name() + "' has element type " +
+    Error = "tensor '" + Name + "' has element type " +
             onnxTypeName(C->Type) + ", which the importer does not take";
     return nullptr;
   }
   if (T.data_location() == ::onnx::TensorProto_DataLocation_EXTERNAL) {
-    Error = "tensor '" + T.name() +
+    Error = "tensor '" + Name +
             "' keeps its data in an external file, which the importer does "
             "not read";
     return nullptr;
   }
   C->Shape.assign(T.dims().begin(), T.dims().end());
   if (std::optional<std::string> Problem = shapeProblem(C->Shape)) {
-    Error = "tensor '" + T.name() + "' of shape " + shapeText(C->Shape) +
+    Error = "tensor '" + Name + "' of shape " + shapeText(C->Shape) +
             " " + *Problem;
     return nullptr;
   }
@@ -353,12 +369,12 @@ lwp::onnx::readTensorProto(const ::onnx::TensorProto &T, std::string &Error) {
     Error = Have == uint64_t(-1)
                 ? llvm::formatv("tensor '{0}' has {1} bytes of data, not a "
                                 "whole number of {2}",
-                                T.name(), T.raw_data().size(),
+                                Name, T.raw_data().size(),
                                 onnxTypeName(C->Type))
                       .str()
                 : llvm::formatv("tensor '{0}' holds {1} elements where its "
                                 "shape needs {2}",
-                                T.name(), Have, N)
+                                Name, Have, N)
                       .str();
     return nullptr;
   }
@@ -1112,12 +1128,14 @@ void LibonnxChild::serve(int Socket) {
         }
       } else {
         try {
-          // Data propagation: shapes computed by Shape, Slice, Concat ...
-          // reach the Reshape they feed (the converter needs them, for
-          // Softmax).
+          // Type checks: every input of a type its operator takes, and
+          // the same type where the schema says so (the handlers build
+          // their ops from the first input's type). Data propagation:
+          // shapes computed by Shape, Slice, Concat ... reach the Reshape
+          // they feed (the converter needs them, for Softmax).
           ::onnx::shape_inference::InferShapes(
               M, ::onnx::OpSchemaRegistry::Instance(),
-              ::onnx::ShapeInferenceOptions(false, 0, true));
+              ::onnx::ShapeInferenceOptions(/*check_type=*/true, 0, true));
           Done = true;
         } catch (const std::exception &E) {
           Out = "ONNX shape inference fails: " + oneLine(E.what());
@@ -1210,9 +1228,9 @@ static LibonnxChild &libonnxChild() {
   return Child;
 }
 
-llvm::Expected<ImportResult>
-lwp::onnx::importModel(MLIRContext &Context, StringRef Bytes, StringRef Path,
-                       const ImportOptions &Options) {
+static llvm::Expected<ImportResult>
+importModelUnescaped(MLIRContext &Context, StringRef Bytes, StringRef Path,
+                     const ImportOptions &Options) {
   loadDialects(Context);
   ::onnx::ModelProto M;
   if (Bytes.size() > size_t(INT32_MAX) ||
@@ -1267,6 +1285,17 @@ lwp::onnx::importModel(MLIRContext &Context, StringRef Bytes, StringRef Path,
   if (llvm::Error E = G.run(M.graph(), *Inputs, Result))
     return std::move(E);
   return std::move(Result);
+}
+
+llvm::Expected<ImportResult>
+lwp::onnx::importModel(MLIRContext &Context, StringRef Bytes, StringRef Path,
+                       const ImportOptions &Options) {
+  // One line whatever the model's names hold.
+  llvm::Expected<ImportResult> Result =
+      importModelUnescaped(Context, Bytes, Path, Options);
+  if (!Result)
+    return makeError(escapeControls(toString(Result.takeError())));
+  return Result;
 }
 
 llvm::Error lwp::onnx::parseInputShape(StringRef Text,

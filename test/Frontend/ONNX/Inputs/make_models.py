@@ -66,6 +66,15 @@ save("unsupported",
       h.make_node("Unique", ["r"], ["y"], name="dedup")],
      [tensor("x", [4])], [tensor("y", [None])], opset=11)
 
+# Add of float and double: ONNX's type constraint (one T) broken.
+save("add-mixed-types", [h.make_node("Add", ["a", "b"], ["y"], name="add")],
+     [tensor("a", [2]), h.make_tensor_value_info("b", T.DOUBLE, [2])],
+     [tensor("y", [2])])
+
+# A dimension name holding a newline and a tab.
+save("newline-dim", [h.make_node("Relu", ["x"], ["y"], name="relu")],
+     [tensor("x", ["a\nb\tc"])], [tensor("y", ["a\nb\tc"])])
+
 # Opset 18, past the importer's 17.
 save("opset-18", [h.make_node("Relu", ["x"], ["y"], name="relu")],
      [tensor("x", [4])], [tensor("y", [4])], opset=18)
