@@ -29,8 +29,8 @@ A test runs as
 import fails because an input sets a shape (Reshape's shape, Slice's starts,
 Resize's scales ...: "... known at import"), the test runs again with every
 input but the first (a single input: that one) as --constant-input
-NAME=input_K.pb (an initializer at import); its PASS line names them. Each output
-OUT/outputs/NAME.npy is compared with output_K.pb (converted with
+NAME=input_K.pb (an initializer at import); its PASS line names them. Each
+output OUT/outputs/NAME.npy is compared with output_K.pb (converted with
 lwp-import-onnx --convert-tensor): same dtype and shape, integers and bools
 equal, floats within |got - expected| <= atol + rtol * |expected| (NaN where
 NaN is expected, infinities equal). One line per test (PASS, FAIL with the
@@ -432,8 +432,8 @@ class Runner:
                             v["name"], ",".join(str(d) for d in
                                                 array.shape))]
         status, stdout, stderr = self.command(cmd, self.args.timeout)
-        if status and re.search(r"known at import|needs a known", stderr) \
-                and pairs:
+        if status and pairs and re.search(
+                r"known at import|needs a known|must be a known", stderr):
             # An input that sets a shape (Reshape's shape, Slice's starts,
             # Resize's scales ...): the node tests give it as an input, LWP
             # needs it at import. Once more with every input but the
@@ -842,9 +842,9 @@ def main(argv):
     p.add_argument("--keep", action="store_true",
                    help="keep the passing tests' folders too")
     p.add_argument("--resume", metavar="PREV.json",
-                   help="take the PASS and SKIP results of the tests PREV.json "
-                   "(an earlier --json of this target) holds, run the others "
-                   "(its failures, and tests it lacks)")
+                   help="take the PASS and SKIP results of the tests "
+                   "PREV.json (an earlier --json of this target) holds, run "
+                   "the others (its failures, and tests it lacks)")
     p.add_argument("--update-doc", metavar="DOC",
                    help="rewrite DOC's conformance table from the JSON "
                    "files given as arguments (a host run's, optionally a "
