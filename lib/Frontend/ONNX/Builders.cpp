@@ -180,3 +180,16 @@ void lwp::onnx::setElementwiseWork(NodeContext &C, ArrayRef<int64_t> OutShape,
   int64_t Elements = product(OutShape);
   C.setWork(Elements * OpsPerElement, Read, Elements * elemSize(OutType));
 }
+
+LogicalResult lwp::onnx::checkShape(NodeContext &C, ArrayRef<int64_t> Shape,
+                                    llvm::StringRef What) {
+  int64_t Elements = 1;
+  for (int64_t D : Shape) {
+    if (D < 0)
+      return C.error(What + " would have a negative dimension");
+    if (__builtin_mul_overflow(Elements, D, &Elements) ||
+        Elements > MaxTensorElements)
+      return C.error(What + " would have more than 2^31 elements");
+  }
+  return success();
+}

@@ -236,6 +236,16 @@ const OpTable &opTable();
 
 // Helpers for handlers ------------------------------------------------------ //
 
+/// The most elements a tensor of the importer has (2^31); larger shapes
+/// are refused, so that handlers compute in int64_t without overflow.
+constexpr int64_t MaxTensorElements = int64_t(1) << 31;
+
+/// Fails through NodeContext::error when \p Shape (a result's shape, named
+/// by \p What) has a negative dimension or more than MaxTensorElements
+/// elements.
+mlir::LogicalResult checkShape(NodeContext &C, llvm::ArrayRef<int64_t> Shape,
+                               llvm::StringRef What);
+
 /// Product of \p Shape (1 for a scalar).
 int64_t product(llvm::ArrayRef<int64_t> Shape);
 /// \p Axis in [-Rank, Rank) made non-negative; std::nullopt when outside.

@@ -107,6 +107,16 @@ LogicalResult importConvTranspose(NodeContext &C) {
   if (!OutputShape.empty() && int64_t(OutputShape.size()) != K)
     return C.error("output_shape must give the spatial dimensions");
 
+  // Bounded attributes keep the sizes below in int64_t.
+  for (int64_t A = 0; A != K; ++A)
+    for (int64_t V : {Strides[A], Dilations[A], OutPad[A], Pads[A],
+                      Pads[A + K]})
+      if (std::abs(V) > MaxTensorElements)
+        return C.error("strides, dilations and pads beyond 2^31");
+  for (int64_t V : OutputShape)
+    if (std::abs(V) > MaxTensorElements)
+      return C.error("output_shape beyond 2^31");
+
   // Per axis: the full (unpadded) output, the output size and pad_head.
   SmallVector<int64_t, 4> Out(K), Head(K);
   for (int64_t A = 0; A != K; ++A) {
@@ -135,6 +145,21 @@ LogicalResult importConvTranspose(NodeContext &C) {
     if (Out[A] <= 0)
       return C.error(llvm::formatv("spatial output dimension {0} would be {1}",
                                    A, Out[A]));
+  }
+
+  // One generic per stride phase: a stride far above the kernel's reach
+  // would make millions of them.
+  int64_t PhaseCount = 1;
+  for (int64_t A = 0; A != K; ++A) {
+    PhaseCount *= std::min(Strides[A], Out[A]);
+    if (PhaseCount > 4096)
+      return C.error("strides make more than 4096 phases");
+  }
+  {
+    SmallVector<int64_t, 4> Full{X.Shape[0], M};
+    Full.append(Out.begin(), Out.end());
+    if (failed(checkShape(C, Full, "the output")))
+      return failure();
   }
 
   // The phases of each axis, and the input padding they need.

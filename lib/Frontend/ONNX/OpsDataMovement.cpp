@@ -439,6 +439,8 @@ LogicalResult importPad(NodeContext &C) {
       Low(Rank), High(Rank), OutShape(Rank);
   for (int64_t D = 0; D != Rank; ++D) {
     int64_t Lo = Pads[D], Hi = Pads[D + Rank];
+    if (std::abs(Lo) > MaxTensorElements || std::abs(Hi) > MaxTensorElements)
+      return C.error("pads beyond 2^31 elements");
     Offset[D] = std::max<int64_t>(0, -Lo);
     Size[D] = X.Shape[D] + std::min<int64_t>(0, Lo) + std::min<int64_t>(0, Hi);
     if (Size[D] < 0)
@@ -451,6 +453,8 @@ LogicalResult importPad(NodeContext &C) {
                                    "empty",
                                    Mode, D));
   }
+  if (failed(checkShape(C, OutShape, "the padded tensor")))
+    return failure();
   Value Src = extractSlice(C, C.value(0), Offset, Size, Ones);
   Value R;
   if (Mode == "constant") {
@@ -808,6 +812,8 @@ Value tableFloat(OpBuilder &B, Location L, Type ET, ArrayRef<double> V) {
 LogicalResult emitResize(NodeContext &C, const ResizeParams &P,
                          ArrayRef<int64_t> OutShape, ArrayRef<double> Scales,
                          ArrayRef<double> Roi, double Extrapolation) {
+  if (failed(checkShape(C, OutShape, "the resized tensor")))
+    return failure();
   const TensorValue &X = C.input(0);
   int64_t Rank = X.rank();
   if (P.Mode != InterpMode::Nearest && !isFloatType(X.Type))
@@ -983,6 +989,9 @@ LogicalResult shapeFromScales(NodeContext &C, ArrayRef<double> Scales,
   for (int64_t D = 0; D != X.rank(); ++D) {
     if (!(Scales[D] > 0))
       return C.error("scales must be positive");
+    if (!(Scales[D] * double(X.Shape[D]) < double(MaxTensorElements)))
+      return C.error("the resized tensor would have more than 2^31 "
+                     "elements");
     OutShape.push_back(int64_t(Scales[D] * double(X.Shape[D])));
   }
   return success();

@@ -90,7 +90,8 @@ LogicalResult importReshape(NodeContext &C) {
     }
     if (D < 0)
       return C.error("negative dimension in the shape");
-    Known *= D;
+    if (__builtin_mul_overflow(Known, D, &Known) || Known > MaxTensorElements)
+      return C.error("the target shape has more than 2^31 elements");
     Shape.push_back(D);
   }
   if (Infer >= 0) {
