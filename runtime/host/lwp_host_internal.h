@@ -13,8 +13,27 @@
  * into any number of shared objects. Every copy carries an ELF note (name
  * "LWP", in a PT_NOTE segment) that locates its `struct lwp_core`; each copy
  * uses the core of the first image, in the dynamic linker's load order, that
- * has one (lwp_host.c, findCore), so all copies share one registry of
- * modules, one set of thread states and one dump, with no exported symbol.
+ * has one (lwp_host_core.c, lwp_get_core), so all copies share one registry
+ * of modules, one set of thread states and one dump, with no exported symbol.
+ *
+ * The runtime is split by concern, as compiler-rt's profile runtime is, and
+ * its files call one another in one direction only (docs/reliability.md,
+ * "Layout"; utils/check-runtime-layering.py checks it); a lower file that
+ * must act at a higher one's moment takes a registration (the dump's guard).
+ * From the bottom:
+ *   lwp_host_platform.c     counter, clock, messages, environment, the lock
+ *   lwp_host_file.c         every file the runtime creates, replaces, removes
+ *   lwp_host_continuous.c   the continuous-mode state file and its memory
+ *   lwp_host_core.c         how copies find the process's core; entry points
+ *   lwp_host_slow.c         the handlers' slow paths
+ *   lwp_host_handler.c      the probe handlers
+ *   lwp_host_threads.c      thread states and their retirement
+ *   lwp_host_modules.c      module registration, images
+ *   lwp_host_calibration.c  the probe costs, measured at start-up
+ *   lwp_host_dump.c         the dump
+ *   lwp_host_recover.c      the dump of a state file (lwp-recover)
+ *   lwp_host_signals.c      the dump through fatal signals
+ *   lwp_host.c              the core itself: start-up, fork, exit
  */
 #ifndef LWP_HOST_INTERNAL_H
 #define LWP_HOST_INTERNAL_H
@@ -22,6 +41,8 @@
 #include "lwp/Runtime/DumpFormat.h"
 #include "lwp/Runtime/MapFormat.h"
 
+#include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Build-time defaults; LWP_CAP and LWP_BUFFER_RECORDS can also be set in the
@@ -89,6 +110,10 @@ struct lwp_thread_state {
   uint64_t top_instances;        /**< top-level instances */
   uint64_t top_nested;           /**< probes (start and end) inside them */
   struct lwp_thread_state *next; /**< registry list */
+  /** Continuous mode: FNV-1a 64 of the fields above that change only when
+   *  a table grows (acc, count_limit, records, capacity, thread_id, stack,
+   *  stack_capacity, next), checked by lwp-recover. */
+  uint64_t check;
 };
 
 /** This copy's pointer to this thread's state (shared with the other copies
@@ -136,21 +161,73 @@ __attribute__((preserve_all)) void lwp_resume_slow(struct lwp_thread_state *S,
                                                    uint32_t Id, uint64_t Now,
                                                    uintptr_t Sp, uint64_t Site);
 
-/** Writes the dump of a continuous-mode state file (LWP_OUTPUT with %c,
- *  docs/user-guide.md) that its process left without one (it ended by _exit
- *  or SIGKILL) to \p DumpPath: maps the state at the address it had, where
- *  its pointers are valid, and writes the dump as that process would have;
- *  instances still open end at the newest counter value in the state.
- *  Returns 0, or -1 after one error line on stderr (no such file, not a
- *  state file, another build's layout, the address taken). For lwp-recover;
- *  call it in a process that profiles nothing. */
-int lwp_recover_state(const char *StateFile, const char *DumpPath);
-
 /** Defined, as 1, by a tool that links the runtime for its code and is not
  *  to be profiled (lwp-recover): the runtime then installs no signal
  *  handler, enters no continuous mode and writes no dump of the tool at
  *  exit, whatever LWP_OUTPUT says. Weak: undefined (null) in programs. */
 extern const int lwp_tool_not_profiled __attribute__((weak));
+
+/*===----------------------------------------------------------------------===*
+ * Platform (lwp_host_platform.c)
+ *===----------------------------------------------------------------------===*/
+
+#if defined(__x86_64__)
+#define LWP_HOST_TARGET LWP_TARGET_X86_64
+#define LWP_HOST_COUNTER LWP_COUNTER_TSC
+/** The cycle counter: rdtsc, not serialised (TSC ticks). */
+static inline __attribute__((always_inline)) uint64_t lwp_read_counter(void) {
+  uint32_t Lo, Hi;
+  __asm__ volatile("rdtsc" : "=a"(Lo), "=d"(Hi));
+  return ((uint64_t)Hi << 32) | Lo;
+}
+#elif defined(__aarch64__)
+#define LWP_HOST_TARGET LWP_TARGET_AARCH64
+#define LWP_HOST_COUNTER LWP_COUNTER_CNTVCT
+/** The cycle counter: the virtual count, cntvct_el0 (ticks of cntfrq_el0). */
+static inline __attribute__((always_inline)) uint64_t lwp_read_counter(void) {
+  uint64_t V;
+  __asm__ volatile("mrs %0, cntvct_el0" : "=r"(V));
+  return V;
+}
+#else
+#error "the host runtime supports x86-64 and AArch64"
+#endif
+
+/** The core's lock: the registry of threads, images and modules, and the
+ *  dump. Used only in the copy that is the core. */
+extern pthread_mutex_t lwp_lock;
+
+/** True in a tool that links the runtime for its code (lwp_tool_not_profiled
+ *  defined). */
+int lwp_is_tool(void);
+
+/** Remembers the clock and the counter at start-up, for
+ *  lwp_counter_frequency. */
+void lwp_platform_start(void);
+
+/** Counter ticks per second. AArch64 says it; on x86-64 the TSC is measured
+ *  against CLOCK_MONOTONIC_RAW from lwp_platform_start to now (at least
+ *  10 ms), since these machines publish no TSC frequency. */
+uint64_t lwp_counter_frequency(void);
+
+/** Writes the strings of \p Parts (NULL-terminated) to stderr with write(2),
+ *  which a signal handler may call. */
+void lwp_say(const char *const *Parts);
+
+/** lwp_say, the first time only for the cause \p Said (one flag per cause):
+ *  a cause that recurs (each of 2000 threads out of state memory, say)
+ *  gives one line. */
+void lwp_say_once(int *Said, const char *const *Parts);
+
+/** The unsigned value of environment variable \p Name in [\p Min, \p Max],
+ *  else \p Default with one warning line. */
+uint64_t lwp_parse_env(const char *Name, uint64_t Default, uint64_t Min,
+                       uint64_t Max);
+
+/** A phrase for the errno value \p Err, async-signal-safe (strerror is
+ *  not): "no file descriptor left (EMFILE)", "no space left on the device
+ *  (ENOSPC)", "the file size limit (ulimit -f, EFBIG)", ... */
+const char *lwp_errno_text(int Err);
 
 /*===----------------------------------------------------------------------===*
  * Files (lwp_host_file.c): every file the runtime creates, replaces or
@@ -170,19 +247,37 @@ struct lwp_file_id {
   uint64_t dev, ino;
 };
 
-/** Bytes of a temporary's name: ".lwp-<pid>-<serial>.tmp" and its NUL. */
-#define LWP_TEMP_NAME_SIZE 48
+/** Bytes of a temporary's name: ".lwp-<16 hex digits>.tmp" and its NUL. */
+#define LWP_TEMP_NAME_SIZE 32
+
+/** A temporary file being written: unnamed (O_TMPFILE) until it is
+ *  published, where the file system has it; else created under a random
+ *  name. */
+struct lwp_file_temp {
+  int fd;                        /**< write-only, or -1 */
+  uint64_t offset;               /**< bytes written so far */
+  char name[LWP_TEMP_NAME_SIZE]; /**< its name in the folder while it has
+                                      one, else empty */
+};
 
 /** Opens the working directory the process has now as the base of every
- *  relative path the runtime writes later (chdir-safe). Called once at
- *  start-up; without it, relative paths resolve against the current
- *  directory. */
+ *  relative path the runtime writes later (chdir-safe); when no descriptor
+ *  is left for it (ulimit -n), its path is kept instead. Called once at
+ *  start-up. */
 void lwp_file_init(void);
+
+/** Expands \p Pattern (LWP_OUTPUT) into \p Out (\p Size bytes): %p the
+ *  process ID, %h the host name, %% a percent sign, %c nothing (continuous
+ *  mode). A result that is empty or ends in '/' names a folder: "lwp.dump"
+ *  is appended. With \p AppendPid and no %p, ".<pid>" is appended (a child
+ *  of fork). Returns 0, or -1 when the result does not fit. */
+int lwp_file_expand(const char *Pattern, char *Out, size_t Size,
+                    int AppendPid);
 
 /** Opens the folder of \p Path (relative paths against the start-up
  *  directory; symbolic links among the folders are followed, the user named
- *  them) into \p Out. Returns 0, or -1 when the folder cannot be opened or
- *  \p Path ends in '/'. */
+ *  them) into \p Out. Returns 0, or -1 with errno (ENOENT, EMFILE, ...;
+ *  EISDIR when \p Path ends in '/'). */
 int lwp_file_open_dir(const char *Path, struct lwp_file_dir *Out);
 
 /** Closes what lwp_file_open_dir opened. */
@@ -193,18 +288,31 @@ void lwp_file_close_dir(struct lwp_file_dir *Dir);
  *  symbolic link", "is a device", "is a FIFO", ...) for the message. */
 const char *lwp_file_refusal(const struct lwp_file_dir *Dir);
 
-/** Creates a new temporary file in \p Dir exclusively, never through a
- *  symbolic link (O_CREAT | O_EXCL | O_NOFOLLOW, mode 0644), named into
- *  \p Name. Returns its descriptor (write-only), or -1. */
+/** Creates a new temporary file in \p Dir into \p T: unnamed (O_TMPFILE)
+ *  where the file system and /proc allow it, else exclusively under a
+ *  random name, never through a symbolic link (O_CREAT | O_EXCL |
+ *  O_NOFOLLOW, mode 0644). Returns 0, or -1 with errno. */
 int lwp_file_create_temp(const struct lwp_file_dir *Dir,
-                         char Name[LWP_TEMP_NAME_SIZE]);
+                         struct lwp_file_temp *T);
 
-/** Renames the temporary \p Temp of \p Dir over its final name. Returns 0
- *  or -1 (errno). */
-int lwp_file_publish(const struct lwp_file_dir *Dir, const char *Temp);
+/** Writes \p Size bytes of \p Data at the end of \p T; never past the file
+ *  size limit (RLIMIT_FSIZE: the write fails with EFBIG instead of raising
+ *  SIGXFSZ, which would kill the program). Returns 0, or -1 with errno. A
+ *  lwp_write_fn (lwp_dump_writer.h) with \p T as its context. */
+int lwp_file_write(void *T, const void *Data, uint64_t Size);
 
-/** Removes the runtime's own temporary \p Temp of \p Dir. */
-void lwp_file_discard(const struct lwp_file_dir *Dir, const char *Temp);
+/** Publishes \p T under the final name of \p Dir: fsync, a name (a random
+ *  one, by linkat, for an unnamed temporary), then rename over the final
+ *  name; with \p NoReplace the final name must not exist (renameat2
+ *  RENAME_NOREPLACE, or link and unlink where the file system lacks it).
+ *  Closes \p T. Returns 0, or -1 with errno (EEXIST: the final name exists
+ *  and \p NoReplace); the temporary is then removed. */
+int lwp_file_publish(const struct lwp_file_dir *Dir, struct lwp_file_temp *T,
+                     int NoReplace);
+
+/** Closes \p T and removes its name if it has one (the runtime's own
+ *  temporary). */
+void lwp_file_discard(const struct lwp_file_dir *Dir, struct lwp_file_temp *T);
 
 /** Creates the final name of \p Dir exclusively (a continuous-mode state
  *  file), read-write, recording its identity in \p Id. Returns the
@@ -213,53 +321,312 @@ void lwp_file_discard(const struct lwp_file_dir *Dir, const char *Temp);
 int lwp_file_create_state(const struct lwp_file_dir *Dir,
                           struct lwp_file_id *Id);
 
+/** Allocates the bytes [\p From, \p To) of file \p Fd (fallocate), so that
+ *  writes through a shared mapping of them never meet a full file system
+ *  (SIGBUS); never past the file size limit (RLIMIT_FSIZE). Returns 0, or
+ *  -1 with errno (ENOSPC, EFBIG, EOPNOTSUPP). */
+int lwp_file_reserve(int Fd, uint64_t From, uint64_t To);
+
 /** Removes the final name of \p Dir if it is still the regular file \p Id
  *  (the state file this process created), and nothing else. */
 void lwp_file_remove_own(const struct lwp_file_dir *Dir,
                          const struct lwp_file_id *Id);
 
 /*===----------------------------------------------------------------------===*
- * Between the runtime's parts
+ * The core (lwp_host_core.c)
  *===----------------------------------------------------------------------===*/
 
-/** Writes the dump to the expansion of \p Pattern (LWP_OUTPUT when null)
- *  (lwp_host.c). \p InSignal: called from a signal handler (the lock is only
- *  tried, messages go out through write(2)). Returns 0, or -1 after one line
- *  on stderr. */
-int lwp_dump_impl(const char *Pattern, int InSignal);
+#define LWP_CORE_MAGIC 0x4350574cu /* "LWPC" */
+/** Bumped whenever struct lwp_core or struct lwp_thread_state changes. */
+#define LWP_CORE_ABI 3u
 
-/** Removes this process's continuous-mode state file, once a dump holds all
- *  it held (lwp_host.c; nothing when the mode is off). */
-void lwp_remove_state(void);
+/** What every copy of the runtime calls in the one core (lwp_host.c defines
+ *  the core's, and an ELF note locates it). */
+struct lwp_core {
+  uint32_t magic; /**< LWP_CORE_MAGIC */
+  uint32_t abi;   /**< LWP_CORE_ABI */
+  /** This thread's state (created when \p S is null), its figure table grown
+   *  to cover \p Id when \p Id is a registered ID, its stack grown to hold
+   *  one more frame. */
+  struct lwp_thread_state *(*slow)(struct lwp_thread_state *S, uint32_t Id);
+  void (*register_module)(void *Blob);
+  int (*dump)(const char *Path);
+  void (*reset)(void);
+  uint64_t (*cap)(void);
+};
 
-/** True in a tool that links the runtime for its code (lwp_tool_not_profiled
- *  defined). */
-int lwp_is_tool(void);
+/** The process's core: that of the first image in load order with a
+ *  compatible "LWP" note (the executable's when it has the runtime). A
+ *  shared object whose copy becomes the core is pinned (RTLD_NODELETE), so
+ *  that dlclose never unmaps it. */
+struct lwp_core *lwp_get_core(void);
+
+struct dl_phdr_info;
+/** The descriptor of the first ELF note of \p Info's image whose name is
+ *  the 4 bytes \p Name (NUL included) and whose type is \p Type, from its
+ *  PT_NOTE segments; NULL when there is none. \p DescSize gets its size
+ *  (bytes). */
+const uint8_t *lwp_find_image_note(const struct dl_phdr_info *Info,
+                                   const char Name[4], uint32_t Type,
+                                   uint32_t *DescSize);
 
 /*===----------------------------------------------------------------------===*
- * Signals (lwp_host_signals.c)
+ * Continuous mode (lwp_host_continuous.c)
  *===----------------------------------------------------------------------===*/
 
-/** Installs the runtime's handler for SIGABRT, SIGSEGV, SIGBUS, SIGILL,
- *  SIGFPE, SIGTERM and SIGINT, each that the program neither ignores nor
- *  handles itself, unless LWP_SIGNALS=0 or in a tool; the main thread gets
- *  an alternate signal stack (a stack overflow still writes the dump). The
- *  handler writes the dump once, then takes the program's action. */
+/** One image that registered modules (a copy of what dl_iterate_phdr gave). */
+struct lwp_image_info {
+  uint64_t LoadBias;
+  char *Name;        /**< NUL-terminated */
+  uint8_t *BuildId;  /**< BuildIdSize bytes */
+  uint32_t BuildIdSize;
+};
+
+#define LWP_STATE_MAGIC "LWPSTATE"
+#define LWP_STATE_VERSION 2u
+/** Where the state is mapped: far from where Linux puts executables
+ *  (0x55..), libraries and mappings (0x7f..) on x86-64 and AArch64 (48-bit
+ *  addresses). */
+#define LWP_STATE_BASE ((uintptr_t)0x3a0000000000ull)
+
+/** The head of a state file (and of its mapping), in its first 4096 bytes. */
+struct lwp_state_header {
+  char magic[8];        /**< LWP_STATE_MAGIC */
+  uint32_t version;     /**< LWP_STATE_VERSION */
+  uint32_t layout;      /**< LWP_STATE_LAYOUT of the runtime that wrote it */
+  uint64_t base;        /**< the address the state is mapped at */
+  uint64_t size;        /**< bytes of the mapping (the file grows to it) */
+  uint64_t used;        /**< bytes allocated (bump allocator); the file has
+                             at least these, allocated (fallocate) */
+  uint64_t process_id;  /**< the profiled process */
+  uint64_t cap;         /**< LWP_CAP */
+  struct lwp_thread_state *registry;
+  struct lwp_image_info *images;
+  struct lwp_dump_module *modules;
+  uint32_t num_images, num_modules;
+  uint32_t next_id, pair_cost, nested_cost;
+  uint32_t lost_threads; /**< a thread got no state (LWP_DUMP_FLAG_LOST) */
+  /** FNV-1a 64 of the fields above (but `used`) and of the image table,
+   *  its names and build IDs, and the module table: set under the lock
+   *  whenever one changes, checked by lwp-recover. */
+  uint64_t checksum;
+};
+
+/** A state written by another build of the runtime is refused. */
+#define LWP_STATE_LAYOUT                                                      \
+  ((uint32_t)(sizeof(struct lwp_thread_state) |                               \
+              sizeof(struct lwp_region_acc) << 8 |                            \
+              sizeof(struct lwp_frame) << 16 |                                \
+              sizeof(struct lwp_image_info) << 24))
+
+/** \p Size zeroed bytes (16-byte aligned) for the profile state: from the
+ *  state file in continuous mode (allocated on disk first; NULL when the
+ *  file system or the file size limit has no room), else calloc. */
+void *lwp_state_alloc(size_t Size);
+
+/** Frees what lwp_state_alloc gave (nothing for memory of the state file,
+ *  which is never reused). */
+void lwp_state_free(void *P);
+
+/** Grows \p Old (\p OldSize bytes) to \p NewSize bytes, as realloc. */
+void *lwp_state_grow(void *Old, size_t OldSize, size_t NewSize);
+
+/** True in continuous mode. */
+int lwp_state_active(void);
+
+/** Enters continuous mode when \p Pattern (LWP_OUTPUT) has %c: creates
+ *  "<dump>.state" exclusively, allocates its first pages and maps it at
+ *  LWP_STATE_BASE. When it cannot (a file of that name, no room, the file
+ *  size limit, the address taken), one line on stderr, and the program runs
+ *  on without it (the dump is written at exit). */
+void lwp_state_enter(const char *Pattern);
+
+/** Mirror the core's globals into the state header and update its
+ *  checksum, in continuous mode: the thread registry (lwp_host_threads.c),
+ *  the images, modules and next ID (lwp_host_modules.c), and the figures of
+ *  the run (LWP_CAP and the calibrated costs, lwp_host.c). Called with
+ *  lwp_lock held whenever one changes. */
+void lwp_state_persist_registry(struct lwp_thread_state *Registry);
+void lwp_state_persist_modules(struct lwp_image_info *Images,
+                               uint32_t NumImages,
+                               struct lwp_dump_module *Modules,
+                               uint32_t NumModules, uint32_t NextId);
+void lwp_state_persist_run(uint64_t Cap, uint32_t PairCost,
+                           uint32_t NestedCost);
+
+/** Seals the fields of \p S that change only when a table grows (its
+ *  `check`), in continuous mode; called after each such change. */
+void lwp_state_seal_thread(struct lwp_thread_state *S);
+
+/** Tells the state file that a thread got no state, so that a recovered
+ *  dump says its counts are incomplete. */
+void lwp_state_note_lost_thread(void);
+
+/** Removes this process's state file once a dump holds all it held
+ *  (nothing when the mode is off). */
+void lwp_remove_state(void);
+
+/** fork() in continuous mode, in the parent before the fork (lwp_lock
+ *  held): keeps a private copy of the forking thread's state \p S (its
+ *  fields, figure table and stack; not its records), a few kilobytes. */
+void lwp_state_fork_prepare(struct lwp_thread_state *S);
+/** In the parent after the fork: frees that copy. */
+void lwp_state_fork_parent(void);
+/** In the child: the shared mapping becomes a private one of the same file
+ *  (no page copied now: each is copied when first written), the forking
+ *  thread's state is put back as it was at the fork, and the child leaves
+ *  continuous mode (its profile goes to its own dump at exit). */
+void lwp_state_fork_child(struct lwp_thread_state *S);
+
+/** Maps the state file \p File at the address it had (privately) and
+ *  checks it: magic, version, layout, checksum, and that every pointer,
+ *  count and list lies inside its used part. Returns the mapped header, or
+ *  NULL after one line on stderr (prefix \p Tool). For lwp-recover. */
+const struct lwp_state_header *lwp_state_map(const char *File,
+                                             const char *Tool);
+
+/*===----------------------------------------------------------------------===*
+ * Thread states (lwp_host_threads.c)
+ *===----------------------------------------------------------------------===*/
+
+/** Every thread state, newest first (the registry; lwp_lock). */
+extern struct lwp_thread_state *lwp_registry;
+/** The state of the threads whose own state could not be allocated: it
+ *  counts nothing and drops every probe; its drops go into the dump, which
+ *  then says that counts are incomplete (LWP_DUMP_FLAG_LOST). */
+extern struct lwp_thread_state lwp_fallback_state;
+/** Threads that ended: their figures, folded into one table indexed by
+ *  region ID (lwp_retired_limit + 1 entries, or NULL). */
+extern struct lwp_dump_region *lwp_retired_acc;
+extern uint32_t lwp_retired_limit;
+/** Records of a thread's buffer (LWP_BUFFER_RECORDS). */
+extern uint64_t lwp_buffer_records;
+/** Set while the calibration runs: IDs 1 and 2 are then valid before any
+ *  module registered. */
+extern int lwp_calibrating;
+
+/** Sets up the retirement of ending threads (a pthread key). */
+void lwp_threads_init(void);
+
+/** This thread's state (\p S, else the thread's, else a new one), its
+ *  figure table grown to cover \p Id when \p Id is registered, its stack
+ *  grown to hold one more frame. Never NULL (lwp_fallback_state). */
+struct lwp_thread_state *lwp_thread_state_for(struct lwp_thread_state *S,
+                                              uint32_t Id);
+
+/** Adds a thread's figures \p A (IDs 1 .. \p Limit) to the table \p R of
+ *  \p N entries (the dump's region table, or lwp_retired_acc). */
+void lwp_add_figures(struct lwp_dump_region *R, uint32_t N,
+                     const struct lwp_region_acc *A, uint32_t Limit);
+
+/** Forgets every thread's figures and records (lwp_reset); the instances
+ *  open now stay open. */
+void lwp_threads_reset(void);
+
+/** In a child of fork(): keeps the forking thread's state \p S only, from
+ *  zero counts, with the child's thread ID. */
+void lwp_threads_fork_child(struct lwp_thread_state *S);
+
+/*===----------------------------------------------------------------------===*
+ * Modules and images (lwp_host_modules.c)
+ *===----------------------------------------------------------------------===*/
+
+/** Images that registered modules, their modules, and the next program-wide
+ *  ID (IDs 1 and 2 serve the calibration until the first module
+ *  registers). Under lwp_lock. */
+extern struct lwp_image_info *lwp_images;
+extern uint32_t lwp_num_images;
+extern struct lwp_dump_module *lwp_modules;
+extern uint32_t lwp_num_modules;
+extern uint32_t lwp_next_id;
+
+/** Index of the image that contains \p Address in lwp_images, adding it.
+ *  UINT32_MAX when there is no such image or no memory. lwp_lock held. */
+uint32_t lwp_image_of(const void *Address);
+
+/** Registers the map blob \p Blob of a module (lwp/Runtime/MapFormat.h):
+ *  its slots get program-wide IDs. A blob of another version is ignored with
+ *  one line. */
+void lwp_modules_register(void *Blob);
+
+/*===----------------------------------------------------------------------===*
+ * Calibration (lwp_host_calibration.c)
+ *===----------------------------------------------------------------------===*/
+
+/** Counter ticks of an empty probe pair, and what a nested pair adds to
+ *  its parent in a running loop (docs/report.md, "Overhead correction"). */
+extern uint32_t lwp_probe_pair_cost, lwp_probe_nested_cost;
+
+/** Measures both at start-up with the runtime's two calibration slots. */
+void lwp_calibrate(void);
+
+/*===----------------------------------------------------------------------===*
+ * The dump (lwp_host_dump.c)
+ *===----------------------------------------------------------------------===*/
+
+enum {
+  LWP_DUMP_IN_SIGNAL = 1,  /**< from a signal handler: the lock is only
+                                tried */
+  LWP_DUMP_LITERAL = 2,    /**< the path is a name, not a pattern */
+  LWP_DUMP_NO_REPLACE = 4, /**< an existing file of the name is kept */
+};
+
+/** What a higher part does around a dump (the signal handling, which must
+ *  know that a dump is under way), registered with lwp_dump_set_guard. */
+struct lwp_dump_guard {
+  /** The dump starts; its temporary, while it has a name, is \p Temp in
+   *  \p Dir (both valid until end). */
+  void (*begin)(const struct lwp_file_dir *Dir,
+                const struct lwp_file_temp *Temp);
+  /** The dump is over. */
+  void (*end)(void);
+  /** After the dump, outside a signal handler: acts on a signal that
+   *  arrived during it. */
+  void (*after)(void);
+};
+
+/** Registers \p Guard (static storage) for every later dump. */
+void lwp_dump_set_guard(const struct lwp_dump_guard *Guard);
+
+/** Set in a child of fork(): its dump goes to a path of its own. */
+extern int lwp_dump_forked;
+/** Set by lwp-recover: the dead process's ID, the counter value its open
+ *  instances are closed at, and whether a thread had no state (0: this
+ *  process, now). */
+extern uint64_t lwp_dump_process_id, lwp_dump_now;
+extern uint32_t lwp_dump_lost;
+
+/** Writes the dump to the expansion of \p Pattern (LWP_OUTPUT when null;
+ *  taken as it is with LWP_DUMP_LITERAL). \p Flags: LWP_DUMP_*. Writes
+ *  \p Written (4096 bytes, may be NULL) with the path written. Returns 0,
+ *  or -1 after one line on stderr naming the cause. */
+int lwp_dump_impl(const char *Pattern, unsigned Flags, char *Written);
+
+/*===----------------------------------------------------------------------===*
+ * Recovery (lwp_host_recover.c) and signals (lwp_host_signals.c)
+ *===----------------------------------------------------------------------===*/
+
+/** Writes the dump of a continuous-mode state file (LWP_OUTPUT with %c,
+ *  docs/user-guide.md) that its process left without one (it ended by _exit
+ *  or SIGKILL) to \p DumpPath (a name, not a pattern): maps the state at the
+ *  address it had, where its pointers are valid, and writes the dump as
+ *  that process would have; instances still open end at the newest counter
+ *  value in the state. With \p NoReplace an existing file at \p DumpPath is
+ *  kept. Returns 0, or -1 after one error line on stderr (no such file, not
+ *  a regular file, not a state file, another build's layout, damaged, the
+ *  address taken, the dump exists). For lwp-recover; call it in a process
+ *  that profiles nothing. */
+int lwp_recover_state(const char *StateFile, const char *DumpPath,
+                      int NoReplace);
+
+/** Installs the runtime's handler for the signals whose default action ends
+ *  the process (SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTERM, SIGINT,
+ *  SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ),
+ *  each that the program neither ignores nor handles itself, unless
+ *  LWP_SIGNALS=0 or in a tool; the main thread gets an alternate signal
+ *  stack (a stack overflow still writes the dump). The handler writes the
+ *  dump once, then takes the program's action. */
 void lwp_signals_install(void);
-
-/** Marks the start of a dump whose temporary, while it exists, is \p Temp in
- *  \p Dir (both the dump's own, valid until lwp_signals_dump_end): a
- *  termination signal now waits for the dump; a fault removes the
- *  temporary. */
-void lwp_signals_dump_begin(const struct lwp_file_dir *Dir, const char *Temp);
-
-/** Marks the end of the dump. */
-void lwp_signals_dump_end(void);
-
-/** Acts on a termination signal that arrived during the dump just
- *  completed, as if it arrived now (the program's handler, or the default
- *  action, so that the exit status is the signal's). */
-void lwp_signals_deliver_pending(void);
 
 /** Closes the top frame of \p S at counter value \p Now (its instance ends
  *  then), counting it as unwound when \p Unwound. */

@@ -8,7 +8,8 @@
  * program"): on abort, crashes and termination signals the dump is written
  * from the handler, once, and the signal then takes the course the program
  * gave it; a termination signal during a dump waits for the dump; a fault
- * during a dump removes its temporary.
+ * during a dump removes its temporary. The dump learns of none of this: it
+ * calls the guard this file registers (lwp_dump_set_guard).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -19,32 +20,54 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
-/* On these signals the dump is written once, async-signal-safely (the arena,
- * write(2), a lock only tried), and the signal then goes on to the action
- * the program had before: its handler, or the default action (re-raised).
- * SIGKILL and _exit cannot be caught: nothing is written then. */
-static const int FatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS, SIGILL,
-                                   SIGFPE,  SIGTERM, SIGINT};
+/* On these signals, every one whose default action ends the process, the
+ * dump is written once, async-signal-safely (the arena, write(2), a lock
+ * only tried), and the signal then goes on to the action the program had
+ * before: its handler, or the default action (re-raised). SIGKILL and
+ * _exit cannot be caught: nothing is written then. */
+static const int FatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS,  SIGILL,
+                                   SIGFPE,  SIGTERM, SIGINT,  SIGHUP,
+                                   SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
+                                   SIGPIPE, SIGXCPU, SIGXFSZ};
+
+/* Signals that only ask the process to end: one arriving during a dump
+ * waits for the dump. The others are faults (or a limit already passed),
+ * which cannot wait. */
+static int isTermination(int Sig) {
+  return Sig == SIGTERM || Sig == SIGINT || Sig == SIGHUP ||
+         Sig == SIGQUIT || Sig == SIGUSR1 || Sig == SIGUSR2 ||
+         Sig == SIGALRM || Sig == SIGPIPE || Sig == SIGXCPU;
+}
 static struct sigaction OldActions[NSIG];
 static int SignalDumped;
 /** Set while a dump is being written (by any thread, or a handler). */
 static int Dumping;
-/** A termination signal (SIGTERM, SIGINT) that arrived during a dump: it is
- *  acted on once the dump is complete (lwp_signals_deliver_pending). */
+/** A termination signal that arrived during a dump: it is acted on once
+ *  the dump is complete (deliverPending). */
 static int PendingSignal;
 /** The folder and temporary of the dump being written (the dump's own
  *  variables), removed if a fault ends the process during the dump. */
 static const struct lwp_file_dir *DumpDir;
-static const char *DumpTemp;
+static const struct lwp_file_temp *DumpTemp;
 
 static void chainSignal(int Sig, siginfo_t *Info, void *Context);
+static void dumpBegin(const struct lwp_file_dir *Dir,
+                      const struct lwp_file_temp *Temp);
+static void dumpEnd(void);
+static void deliverPending(void);
+
+/* What the dump tells this file (lwp_dump_set_guard). */
+static const struct lwp_dump_guard Guard = {dumpBegin, dumpEnd,
+                                            deliverPending};
 
 static void onFatalSignal(int Sig, siginfo_t *Info, void *Context) {
   int SavedErrno = errno;
   if (__atomic_load_n(&Dumping, __ATOMIC_ACQUIRE)) {
-    if (Sig == SIGTERM || Sig == SIGINT) {
+    if (isTermination(Sig)) {
       /* The dump in progress completes first; the signal then takes its
        * course, so that the exit status is the signal's. */
       __atomic_store_n(&PendingSignal, Sig, __ATOMIC_RELEASE);
@@ -52,14 +75,14 @@ static void onFatalSignal(int Sig, siginfo_t *Info, void *Context) {
       return;
     }
     /* A fault inside the dump: no half-written file stays behind. */
-    if (DumpDir && DumpDir->fd >= 0 && DumpTemp && DumpTemp[0])
-      lwp_file_discard(DumpDir, DumpTemp);
+    if (DumpDir && DumpDir->fd >= 0 && DumpTemp && DumpTemp->name[0])
+      unlinkat(DumpDir->fd, DumpTemp->name, 0);
   } else if (!__atomic_exchange_n(&SignalDumped, 1, __ATOMIC_ACQ_REL)) {
     const char *Path = getenv("LWP_OUTPUT");
     if (!Path || *Path) {
       /* Silent when it works: the program's stderr stays its own (lwp-run
        * --check-output compares it); dumpImpl says why when it fails. */
-      if (lwp_dump_impl(Path, /*InSignal=*/1) == 0)
+      if (lwp_dump_impl(Path, LWP_DUMP_IN_SIGNAL, NULL) == 0)
         lwp_remove_state();
     }
   }
@@ -67,7 +90,7 @@ static void onFatalSignal(int Sig, siginfo_t *Info, void *Context) {
   chainSignal(Sig, Info, Context);
 }
 
-void lwp_signals_deliver_pending(void) {
+static void deliverPending(void) {
   int Sig = __atomic_exchange_n(&PendingSignal, 0, __ATOMIC_ACQ_REL);
   if (!Sig)
     return;
@@ -102,6 +125,7 @@ void lwp_signals_install(void) {
   const char *Env = getenv("LWP_SIGNALS");
   if ((Env && !strcmp(Env, "0")) || lwp_is_tool())
     return;
+  lwp_dump_set_guard(&Guard);
   static stack_t AltStack;
   AltStack.ss_size = 64 * 1024;
   AltStack.ss_sp = mmap(NULL, AltStack.ss_size, PROT_READ | PROT_WRITE,
@@ -124,12 +148,11 @@ void lwp_signals_install(void) {
   }
 }
 
-void lwp_signals_dump_begin(const struct lwp_file_dir *Dir, const char *Temp) {
+static void dumpBegin(const struct lwp_file_dir *Dir,
+                      const struct lwp_file_temp *Temp) {
   DumpDir = Dir;
   DumpTemp = Temp;
   __atomic_store_n(&Dumping, 1, __ATOMIC_RELEASE);
 }
 
-void lwp_signals_dump_end(void) {
-  __atomic_store_n(&Dumping, 0, __ATOMIC_RELEASE);
-}
+static void dumpEnd(void) { __atomic_store_n(&Dumping, 0, __ATOMIC_RELEASE); }

@@ -13,6 +13,12 @@
  * instances still open closed at the newest counter value. The state file is
  * kept. It is the runtime's own dump code (linked in), so the dump is the
  * one the program would have written.
+ *
+ * The default DUMP (STATE without '.state') is never replaced: when a file
+ * of that name exists (a newer run's dump, or the dump of the image an
+ * execve started), the tool says so and writes nothing; a DUMP named with
+ * -o replaces a regular file. DUMP is a name, not an LWP_OUTPUT pattern:
+ * '%p' in it stays as it is.
  */
 #include "lwp_host_internal.h"
 
@@ -29,7 +35,8 @@ static int usage(FILE *Out) {
           "usage: lwp-recover STATE [-o DUMP]\n"
           "Writes the dump of a continuous-mode state file (LWP_OUTPUT with "
           "%%c) that its\nprocess left without a dump (_exit, SIGKILL). DUMP "
-          "defaults to STATE without its\n'.state' suffix.\n");
+          "defaults to STATE without its\n'.state' suffix, and is then never "
+          "replaced; a DUMP named with -o replaces\na regular file.\n");
   return Out == stdout ? 0 : 2;
 }
 
@@ -65,7 +72,8 @@ int main(int argc, char **argv) {
     Default[N - 6] = '\0';
     DumpPath = Default;
   }
-  if (lwp_recover_state(StateFile, DumpPath) != 0)
+  if (lwp_recover_state(StateFile, DumpPath,
+                        /*NoReplace=*/DumpPath == Default) != 0)
     return 1; /* the error line is out */
   printf("lwp-recover: wrote '%s' from '%s'\n", DumpPath, StateFile);
   return 0;
