@@ -19,6 +19,7 @@
 #include <cassert>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 using namespace lwp;
@@ -312,6 +313,69 @@ uint64_t lwp::dumpChecksum(llvm::ArrayRef<uint8_t> Bytes) {
   return llvm::cantFail(checksumOf(Src, Bytes.size(), 1));
 }
 
+/// The offset where the threads of a version 3 dump end, by the sizes its
+/// header \p H and its tables declare (image entries, thread headers: a few
+/// bytes each, read through a 64 KiB window), within the first \p Size bytes
+/// of \p Src (the file without its trailer). std::nullopt: a table or a
+/// thread's records run past \p Size, a read failed, or the record size is
+/// not one of the format's: the file is cut or damaged, which the checksum
+/// says. Used before the checksum, whose cost is the file's size.
+static std::optional<uint64_t> declaredEnd(const DumpSource &Src, const char *H,
+                                           uint64_t Size) {
+  uint32_t RecordSize = read32le(H + 20), NumIds = read32le(H + 32);
+  uint32_t NumImages = read32le(H + 48), NumThreads = read32le(H + 52);
+  uint32_t NumModules = read32le(H + 64);
+  if (RecordSize != sizeof(lwp_record32) && RecordSize != sizeof(lwp_record64))
+    return std::nullopt;
+  std::vector<char> Window;
+  uint64_t WindowPos = 0;
+  // The \p N bytes at \p Pos (Pos + N <= Size), from the window.
+  auto bytesAt = [&](uint64_t Pos, unsigned N) -> const char * {
+    if (Pos < WindowPos || Pos + N > WindowPos + Window.size()) {
+      Window.resize(std::min<uint64_t>(64 << 10, Size - Pos));
+      WindowPos = Pos;
+      if (llvm::Error E = Src.read(Pos, Window)) {
+        llvm::consumeError(std::move(E));
+        Window.clear();
+        return nullptr;
+      }
+    }
+    return Window.data() + (Pos - WindowPos);
+  };
+  uint64_t Pos = sizeof(lwp_dump_header);
+  for (uint32_t I = 0; I != NumImages; ++I) {
+    if (sizeof(lwp_dump_image) > Size - Pos)
+      return std::nullopt;
+    const char *IH = bytesAt(Pos, sizeof(lwp_dump_image));
+    if (!IH)
+      return std::nullopt;
+    Pos += sizeof(lwp_dump_image);
+    uint64_t Payload =
+        llvm::alignTo(uint64_t(read32le(IH + 8)) + read32le(IH + 12), 8);
+    if (Payload > Size - Pos)
+      return std::nullopt;
+    Pos += Payload;
+  }
+  uint64_t Tables = uint64_t(NumModules) * sizeof(lwp_dump_module) +
+                    uint64_t(NumIds) * sizeof(lwp_dump_region);
+  if (Tables > Size - Pos)
+    return std::nullopt;
+  Pos += Tables;
+  for (uint32_t I = 0; I != NumThreads; ++I) {
+    if (sizeof(lwp_dump_thread) > Size - Pos)
+      return std::nullopt;
+    const char *TH = bytesAt(Pos, sizeof(lwp_dump_thread));
+    if (!TH)
+      return std::nullopt;
+    Pos += sizeof(lwp_dump_thread);
+    uint64_t NumRecords = read64le(TH + 8);
+    if (NumRecords > (Size - Pos) / RecordSize)
+      return std::nullopt;
+    Pos += NumRecords * RecordSize;
+  }
+  return Pos;
+}
+
 llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src,
                                 unsigned Threads) {
   const std::string &Name = Src->Name;
@@ -345,6 +409,18 @@ llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src,
                   " bytes, shorter than the " + llvm::Twine(ExpectedHeader) +
                   "-byte header and the 8-byte checksum");
     Size -= sizeof(lwp_dump_trailer);
+    // The sizes first: a file longer than its header and tables account for
+    // is refused before the checksum, which would hash every byte of it (a
+    // valid dump followed by a 200 GB hole took minutes). A shorter one, or
+    // tables that do not fit, are left to the checksum: cut or damaged.
+    if (std::optional<uint64_t> End = declaredEnd(*Src, H, Size);
+        End && *End < Size)
+      return fail(llvm::Twine(Size - *End) +
+                  " bytes after the last thread (the file has " +
+                  llvm::Twine(Src->Size) + " bytes, its header and tables " +
+                  "account for " +
+                  llvm::Twine(*End + sizeof(lwp_dump_trailer)) +
+                  "): damaged, appended to, or not a dump of this version");
     char T[sizeof(lwp_dump_trailer)];
     if (llvm::Error E = Src->read(Size, T))
       return std::move(E);

@@ -34,9 +34,11 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/Threading.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <csignal>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -209,6 +211,110 @@ static Error printRaw(const lwp::Dump &D, raw_ostream &OS) {
   return Error::success();
 }
 
+/// What a file that is not a regular one is, for messages.
+static StringRef describeFileType(sys::fs::file_type Type) {
+  switch (Type) {
+  case sys::fs::file_type::directory_file:
+    return "a directory";
+  case sys::fs::file_type::symlink_file:
+    return "a symbolic link";
+  case sys::fs::file_type::fifo_file:
+    return "a FIFO";
+  case sys::fs::file_type::character_file:
+    return "a character device";
+  case sys::fs::file_type::block_file:
+    return "a block device";
+  case sys::fs::file_type::socket_file:
+    return "a socket";
+  default:
+    return "of an unknown type";
+  }
+}
+
+static Error cannotWrite(StringRef Path, const Twine &Why) {
+  return createStringError("cannot write '" + Path + "': " + Why);
+}
+
+/// Checks that -o \p Path may be written: it does not exist, or it is a
+/// regular file, which the report replaces (the user named it). A symbolic
+/// link, directory, FIFO, device or socket is refused, without following a
+/// link and without opening anything.
+static Error checkOutputPath(StringRef Path) {
+  if (Path == "-")
+    return Error::success();
+  sys::fs::file_status Status;
+  if (std::error_code EC = sys::fs::status(Path, Status, /*Follow=*/false)) {
+    if (EC == std::errc::no_such_file_or_directory)
+      return Error::success();
+    return cannotWrite(Path, EC.message());
+  }
+  if (Status.type() != sys::fs::file_type::regular_file)
+    return cannotWrite(Path, "not a regular file (" +
+                                 describeFileType(Status.type()) + ")");
+  return Error::success();
+}
+
+/// The error of \p OS, cleared (a stream destroyed with an error would end
+/// the tool with "LLVM ERROR: IO failure on output stream").
+static std::error_code takeStreamError(raw_fd_ostream &OS) {
+  OS.flush();
+  std::error_code EC = OS.error();
+  OS.clear_error();
+  return EC;
+}
+
+/// Writes the output -o \p Path with \p Write, as the runtime writes its
+/// dump: into a temporary in the same folder (.lwp-report-XXXXXXXX.tmp,
+/// removed on a fatal signal too), synced, then renamed over \p Path. On any
+/// failure, the temporary is removed and a file that was at \p Path stays as
+/// it was. "-" is stdout. Errors: \p Write's, or one line "cannot write
+/// 'PATH': why" (a full disk, the file size limit, a refused final name).
+static Error writeOutput(StringRef Path,
+                         function_ref<Error(raw_ostream &)> Write) {
+  if (Path == "-") {
+    if (Error E = Write(outs()))
+      return E;
+    if (std::error_code EC = takeStreamError(outs()))
+      return createStringError("cannot write to standard output: " +
+                               EC.message());
+    return Error::success();
+  }
+  if (Error E = checkOutputPath(Path))
+    return E;
+  SmallString<128> Model(sys::path::parent_path(Path));
+  if (Model.empty())
+    Model = ".";
+  sys::path::append(Model, ".lwp-report-%%%%%%%%.tmp");
+  Expected<sys::fs::TempFile> Temp = sys::fs::TempFile::create(Model);
+  if (!Temp)
+    return cannotWrite(Path, toString(Temp.takeError()));
+  auto discard = [&](Error E) {
+    consumeError(Temp->discard());
+    return E;
+  };
+  {
+    raw_fd_ostream OS(Temp->FD, /*shouldClose=*/false);
+    Error E = Write(OS);
+    std::error_code EC = takeStreamError(OS);
+    if (E)
+      return discard(std::move(E));
+    if (EC)
+      return discard(cannotWrite(Path, EC.message()));
+  }
+  if (::fsync(Temp->FD) != 0)
+    return discard(cannotWrite(
+        Path, std::error_code(errno, std::generic_category()).message()));
+  // Again: the final name may have become a link or a folder meanwhile.
+  if (Error E = checkOutputPath(Path))
+    return discard(std::move(E));
+  if (std::error_code EC = sys::fs::rename(Temp->TmpName, Path))
+    return discard(cannotWrite(Path, EC.message()));
+  // Renamed: closes the file and forgets the temporary's name.
+  if (Error E = Temp->keep())
+    return cannotWrite(Path, toString(std::move(E)));
+  return Error::success();
+}
+
 /// Threads that read and walk a dump (--jobs).
 static unsigned readerThreads() {
   return Jobs ? unsigned(Jobs)
@@ -269,8 +375,29 @@ static Error dropDuplicateDumps(std::vector<lwp::Dump> &Dumps,
   return Error::success();
 }
 
+static int runTool(int argc, char **argv);
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  // Past the file size limit (ulimit -f) a write fails with EFBIG, which
+  // becomes one error line, instead of SIGXFSZ ending the tool with LLVM's
+  // crash banner (after InitLLVM, whose handlers take SIGXFSZ).
+  signal(SIGXFSZ, SIG_IGN);
+  int Status = runTool(argc, argv);
+  // Nothing left for the streams' destructors to report as "LLVM ERROR: IO
+  // failure on output stream": stdout was checked where it was written, and
+  // an error line that could not be written has nowhere else to go.
+  if (std::error_code EC = takeStreamError(outs())) {
+    WithColor::error(errs(), "lwp-report")
+        << "cannot write to standard output: " << EC.message() << "\n";
+    outs().clear_error();
+    Status = 1;
+  }
+  errs().clear_error();
+  return Status;
+}
+
+static int runTool(int argc, char **argv) {
   cl::HideUnrelatedOptions(Category);
   cl::ParseCommandLineOptions(argc, argv,
                               "LWP report: per-region cycle tables from "
@@ -284,6 +411,11 @@ int main(int argc, char **argv) {
       return fail("--raw and --map exclude each other");
     if (Inputs.size() != 1)
       return fail(Raw ? "--raw takes one dump" : "--map takes one binary");
+    if (std::optional<std::string> Message =
+            outputNamesInput({{Raw ? "dump" : "binary", Inputs[0]}}))
+      return fail(*Message);
+    if (Error E = checkOutputPath(OutputPath))
+      return fail(toString(std::move(E)));
     if (MapOnly) {
       Expected<lwp::ProfiledBinary> B = lwp::ProfiledBinary::open(Inputs[0]);
       if (!B)
@@ -292,13 +424,18 @@ int main(int argc, char **argv) {
         return fail("binary '" + Inputs[0] +
                     "' has no lwp_map section (not instrumented, or built "
                     "without the lwp lowering)");
-      B->map().printTable(outs());
+      if (Error E = writeOutput(OutputPath, [&](raw_ostream &OS) {
+            B->map().printTable(OS);
+            return Error::success();
+          }))
+        return fail(toString(std::move(E)));
       return 0;
     }
     Expected<lwp::Dump> D = lwp::Dump::open(Inputs[0], readerThreads());
     if (!D)
       return fail(toString(D.takeError()));
-    if (Error E = printRaw(*D, outs()))
+    if (Error E = writeOutput(
+            OutputPath, [&](raw_ostream &OS) { return printRaw(*D, OS); }))
       return fail(toString(std::move(E)));
     return 0;
   }
@@ -346,6 +483,10 @@ int main(int argc, char **argv) {
     Named.push_back({"dump", Inputs[I]});
   if (std::optional<std::string> Message = outputNamesInput(Named))
     return fail(*Message);
+  // -o is a regular file or nothing yet: checked now, before the work, and
+  // again when the report is renamed over it.
+  if (Error E = checkOutputPath(OutputPath))
+    return fail(toString(std::move(E)));
 
   lwp::InstanceLog Log;
   auto AddInstance = [&](const lwp::InstanceEvent &E) { Log.add(E); };
@@ -528,81 +669,79 @@ int main(int argc, char **argv) {
   Rows.Tree = Tree;
   lwp::ReportInput In{*D, *P, &*Prog, DumpPath, MapSource};
 
-  std::error_code EC;
-  ToolOutputFile Out(OutputPath, EC, sys::fs::OF_Text);
-  if (EC)
-    return fail("cannot open '" + OutputPath + "': " + EC.message());
   if (Summary && (Profiles.size() > 1 || Diff))
     return fail("--summary takes one dump");
   if (Summary && OutputFormat == Format::HTML)
     return fail("--summary prints a table, CSV or JSON (the HTML page shows "
                 "the summary)");
+  if (Summary &&
+      (OutputFormat == Format::ChromeTrace || OutputFormat == Format::Folded))
+    return fail("--summary prints a table, CSV or JSON");
+  if (Diff && OutputFormat != Format::Table && OutputFormat != Format::HTML)
+    return fail("--diff prints a table or an HTML page only");
   lwp::HTMLOptions Page;
   Page.SourceDirs.assign(SourceDirs.begin(), SourceDirs.end());
   Page.Instances = &PageInstances;
-  if (Profiles.size() > 1 && !Diff) {
-    lwp::RunsProfile Runs = lwp::combineRuns(Profiles);
-    lwp::ReportInput M{*D, Runs.Mean, &*Prog, DumpPath, MapSource};
-    std::vector<const lwp::Dump *> DumpPtrs;
-    for (const lwp::Dump &Each : Dumps)
-      DumpPtrs.push_back(&Each);
-    if (OutputFormat == Format::HTML) {
-      Page.Runs = &Runs;
-      Page.DumpNames = DumpPaths;
-      Page.Dumps = DumpPtrs;
-      if (Error E = lwp::writeHTML(Out.os(), M, Rows, Page))
-        return fail(toString(std::move(E)));
-    } else if (OutputFormat == Format::Table)
-      lwp::writeRunsTable(Out.os(), M, Runs, DumpPaths, Rows);
-    else if (OutputFormat == Format::CSV)
-      lwp::writeRunsCSV(Out.os(), M, Runs, Rows);
-    else
-      lwp::writeRunsJSON(Out.os(), M, Runs, DumpPaths, DumpPtrs, Rows);
-    Out.keep();
-    return 0;
-  }
-  if (Diff) {
-    if (OutputFormat != Format::Table && OutputFormat != Format::HTML)
-      return fail("--diff prints a table or an HTML page only");
-    lwp::ReportInput B{Dumps[1], Profiles[1], In.Prog, DumpPaths[1], MapSource};
-    if (OutputFormat == Format::HTML) {
-      Page.DiffB = &B;
-      if (Error E = lwp::writeHTML(Out.os(), In, Rows, Page))
-        return fail(toString(std::move(E)));
-    } else
-      lwp::writeDiffTable(Out.os(), In, B, Rows);
-    Out.keep();
-    return 0;
-  }
-  if (Summary) {
-    if (OutputFormat == Format::ChromeTrace || OutputFormat == Format::Folded)
-      return fail("--summary prints a table, CSV or JSON");
-    lwp::writeOperatorSummary(Out.os(), In, OutputFormat == Format::CSV,
-                              OutputFormat == Format::JSON);
-    Out.keep();
-    return 0;
-  }
-  switch (OutputFormat) {
-  case Format::Table:
-    lwp::writeTable(Out.os(), In, Rows);
-    break;
-  case Format::CSV:
-    lwp::writeCSV(Out.os(), In, Rows);
-    break;
-  case Format::JSON:
-    lwp::writeJSON(Out.os(), In, Rows);
-    break;
-  case Format::ChromeTrace:
-    Log.writeChromeTrace(Out.os(), In);
-    break;
-  case Format::Folded:
-    Log.writeFolded(Out.os(), In);
-    break;
-  case Format::HTML:
-    if (Error E = lwp::writeHTML(Out.os(), In, Rows, Page))
-      return fail(toString(std::move(E)));
-    break;
-  }
-  Out.keep();
+  // The report, written whole into a temporary that replaces -o only when
+  // it is complete (writeOutput).
+  auto Write = [&](raw_ostream &OS) -> Error {
+    if (Profiles.size() > 1 && !Diff) {
+      lwp::RunsProfile Runs = lwp::combineRuns(Profiles);
+      lwp::ReportInput M{*D, Runs.Mean, &*Prog, DumpPath, MapSource};
+      std::vector<const lwp::Dump *> DumpPtrs;
+      for (const lwp::Dump &Each : Dumps)
+        DumpPtrs.push_back(&Each);
+      if (OutputFormat == Format::HTML) {
+        Page.Runs = &Runs;
+        Page.DumpNames = DumpPaths;
+        Page.Dumps = DumpPtrs;
+        return lwp::writeHTML(OS, M, Rows, Page);
+      }
+      if (OutputFormat == Format::Table)
+        lwp::writeRunsTable(OS, M, Runs, DumpPaths, Rows);
+      else if (OutputFormat == Format::CSV)
+        lwp::writeRunsCSV(OS, M, Runs, Rows);
+      else
+        lwp::writeRunsJSON(OS, M, Runs, DumpPaths, DumpPtrs, Rows);
+      return Error::success();
+    }
+    if (Diff) {
+      lwp::ReportInput B{Dumps[1], Profiles[1], In.Prog, DumpPaths[1],
+                         MapSource};
+      if (OutputFormat == Format::HTML) {
+        Page.DiffB = &B;
+        return lwp::writeHTML(OS, In, Rows, Page);
+      }
+      lwp::writeDiffTable(OS, In, B, Rows);
+      return Error::success();
+    }
+    if (Summary) {
+      lwp::writeOperatorSummary(OS, In, OutputFormat == Format::CSV,
+                                OutputFormat == Format::JSON);
+      return Error::success();
+    }
+    switch (OutputFormat) {
+    case Format::Table:
+      lwp::writeTable(OS, In, Rows);
+      break;
+    case Format::CSV:
+      lwp::writeCSV(OS, In, Rows);
+      break;
+    case Format::JSON:
+      lwp::writeJSON(OS, In, Rows);
+      break;
+    case Format::ChromeTrace:
+      Log.writeChromeTrace(OS, In);
+      break;
+    case Format::Folded:
+      Log.writeFolded(OS, In);
+      break;
+    case Format::HTML:
+      return lwp::writeHTML(OS, In, Rows, Page);
+    }
+    return Error::success();
+  };
+  if (Error E = writeOutput(OutputPath, Write))
+    return fail(toString(std::move(E)));
   return 0;
 }
