@@ -1,7 +1,8 @@
 // A program that ends abnormally (signals.test): it runs an instrumented
 // loop 7 times, then, by its argument, aborts, dereferences null, raises
-// SIGTERM or SIGINT, overflows its stack, calls _exit, or raises SIGUSR1
-// into a handler it installed before the runtime's.
+// SIGTERM or SIGINT, overflows its stack, calls _exit, raises SIGUSR1
+// into a handler it installed before the runtime's, or ("raise N") raises
+// signal N.
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,5 +54,7 @@ int main(int argc, char **argv) {
     return (int)overflow(0);
   if (!strcmp(Mode, "_exit"))
     _exit(4);
+  if (!strcmp(Mode, "raise") && argc > 2)
+    raise(atoi(argv[2]));
   return 0;
 }
