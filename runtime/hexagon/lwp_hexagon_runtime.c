@@ -4,20 +4,24 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 /*
- * Everything of the Hexagon runtime but the handlers, which journal each
- * probe (lwp_handler.S), and the entry (lwp_crt0.S): the journal and its
- * replay, which keeps the record buffer, the shadow stack of open instances
- * and every figure (recursion, instances left by longjmp or exit, ends
- * without an open instance, a full stack, the periodic fold of the 32-bit
- * probe count), module registration
- * (__lwp_register_module), start-up (counter choice, cap, calibration, the
- * program's constructors), lwp_dump / lwp_reset with the exact figures of
- * every region, exit (the C library's atexit handlers and stdio, the
- * destructors, the dump), _exit, environ, Linux syscalls through trap0(#1).
- * Single thread; no libc: memset, memcmp, strlen and malloc come from
- * lwp_hexagon_string.c and lwp_hexagon_malloc.c (or from the C library,
- * runtime/hexagon/libc, when it is linked first). See
- * docs/hexagon-runtime.md.
+ * The Hexagon runtime but the handlers, which journal each probe
+ * (lwp_handler.S), the start-up (lwp_crt0.S, lwp_hexagon_start.c) and the
+ * process's end (lwp_hexagon_process.c): the journal and its replay, which
+ * keeps the record buffer, the shadow stack of open instances and every
+ * figure (recursion, instances left by longjmp or exit, ends without an
+ * open instance, a full stack, the periodic fold of the 32-bit probe
+ * count), module registration (__lwp_register_module), the calibration,
+ * lwp_dump / lwp_reset with the exact figures of every region, the dump at
+ * exit, the queries of lwp_hexagon.h. Single thread; no libc: memset,
+ * memcmp, strlen and malloc come from lwp_hexagon_string.c and
+ * lwp_hexagon_malloc.c (or from the C library, runtime/hexagon/libc, when
+ * it is linked first). See docs/hexagon-runtime.md.
+ *
+ * Layers: the handlers call this file (lwp_hex_journal_full), so it calls
+ * nothing of theirs: it reads the counter with lwp_hexagon_counter.S, and
+ * the start-up hands it the calibration pairs (lwp_hex_init,
+ * lwp_hexagon_runtime.h). It registers its dump with the exit hooks of
+ * lwp_hexagon_process.h, which exit and the C library's abort path run.
  *
  * Build-time settings (-D):
  *   LWP_CAP             records kept per region, default 100 (LWP_CAP env
@@ -26,11 +30,14 @@
  *   LWP_BUFFER_RECORDS  records of the static buffer, default 65536
  *   LWP_STACK_FRAMES    open instances the shadow stack holds, default 4096
  */
+#include "lwp_hexagon_runtime.h"
 #include "lwp/Runtime/DumpFormat.h"
 #include "lwp/Runtime/MapFormat.h"
 #include "lwp/Runtime/lwp_runtime.h"
 #include "lwp_dump_writer.h"
 #include "lwp_hexagon.h"
+#include "lwp_hexagon_process.h"
+#include "lwp_hexagon_syscall.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -210,59 +217,12 @@ static uint32_t PairCost, NestedCost;
 static const char *ProgramName = "";
 static const char *OutputPath = "lwp.dump";
 
-/** The environment (POSIX's environ): envp of the process, set at start-up;
- *  the C library's getenv reads it (its own environ.c is not built). */
-char **environ;
-
-void lwp_hex_empty_pair(void);  /* lwp_handler.S */
-void lwp_hex_nested_pair(void); /* lwp_handler.S */
-/* The packets of the handlers whose first word reads the counter
- * (lwp_handler.S). */
-extern uint32_t lwp_hex_start_counter_packet[];
-extern uint32_t lwp_hex_end_counter_packet[];
-extern uint32_t lwp_hex_resume_counter_packet[];
-
-/*===----------------------------------------------------------------------===*
- * Syscalls (trap0(#1), number in r6, arguments r0-r5, result r0)
- *===----------------------------------------------------------------------===*/
-
-enum {
-  SysOpenat = 56,
-  SysClose = 57,
-  SysWrite = 64,
-  SysExit = 93,
-  SysGetpid = 172, /* asm-generic/unistd.h, which Hexagon Linux uses */
-  SysMprotect = 226,
-  AtFdCwd = -100,
-  OWronly = 01,
-  OCreat = 0100,
-  OTrunc = 01000,
-};
-
-static long syscall4(long Nr, long A, long B, long C, long D) {
-  register long R0 __asm__("r0") = A;
-  register long R1 __asm__("r1") = B;
-  register long R2 __asm__("r2") = C;
-  register long R3 __asm__("r3") = D;
-  register long R6 __asm__("r6") = Nr;
-  __asm__ volatile("trap0(#1)"
-                   : "+r"(R0)
-                   : "r"(R1), "r"(R2), "r"(R3), "r"(R6)
-                   : "memory");
-  return R0;
-}
-
-_Noreturn void _exit(int Code) {
-  for (;;)
-    syscall4(SysExit, Code, 0, 0, 0);
-}
-
 /* Writes all of [Data, Data + Size) to Fd; 0 on success. */
 static int writeAll(int Fd, const void *Data, uint64_t Size) {
   const char *P = (const char *)Data;
   while (Size) {
-    long N = syscall4(SysWrite, Fd, (long)P,
-                      Size > 0x40000000u ? 0x40000000 : (long)Size, 0);
+    long N = lwp_hex_syscall4(LwpSysWrite, Fd, (long)P,
+                              Size > 0x40000000u ? 0x40000000 : (long)Size, 0);
     if (N <= 0)
       return -1;
     P += N;
@@ -330,9 +290,14 @@ void lwp_hex_put_hex(int Fd, uint64_t V) {
 
 unsigned lwp_hex_counter_kind(void) { return CounterKind; }
 
+/* The counter readers of this file (lwp_hexagon_counter.S: the handlers'
+ * own readers are in the handlers' file, which this file does not call). */
+uint64_t lwp_hex_counter_upcycle(void);
+uint64_t lwp_hex_counter_c20(void);
+
 uint64_t lwp_hex_read_counter(void) {
-  return CounterKind == LWP_COUNTER_QEMU_PACKETS ? lwp_hex_read_c20()
-                                                 : lwp_hex_read_upcycle();
+  return CounterKind == LWP_COUNTER_QEMU_PACKETS ? lwp_hex_counter_c20()
+                                                 : lwp_hex_counter_upcycle();
 }
 
 /* c20 is 32 bits: its wraps since start-up are counted by extend() in
@@ -989,12 +954,13 @@ void __lwp_register_module(void *Blob) {
   }
 }
 
-/* Runs empty start/end pairs, then empty pairs nested in a pair, on the two
- * calibration slots, and keeps the smallest end - start of an empty region
- * (PairCost) and the smallest extra length a nested pair gives its region
- * (NestedCost). Leaves records, frames and figures behind: the caller
- * resets. */
-static void calibrate(void) {
+/* Runs empty start/end pairs (\p EmptyPair), then empty pairs nested in a
+ * pair (\p NestedPair), on the two calibration slots (lwp_handler.S's
+ * lwp_hex_empty_pair and lwp_hex_nested_pair, from the start-up), and keeps
+ * the smallest end - start of an empty region (PairCost) and the smallest
+ * extra length a nested pair gives its region (NestedCost). Leaves records,
+ * frames and figures behind: the caller resets. */
+static void calibrate(void (*EmptyPair)(void), void (*NestedPair)(void)) {
   enum { Runs = 8 };
   resetBuffer();
   resetStack();
@@ -1005,9 +971,9 @@ static void calibrate(void) {
     lwp_hex_calibration_slots[I].index = LWP_ID_MASK;
   }
   for (unsigned I = 0; I != Runs; ++I)
-    lwp_hex_empty_pair();
+    EmptyPair();
   for (unsigned I = 0; I != Runs; ++I)
-    lwp_hex_nested_pair();
+    NestedPair();
   syncJournal();
   memset(lwp_hex_calibration_slots, 0, sizeof(lwp_hex_calibration_slots));
   if (lwp_hex_num_records() != 6 * Runs)
@@ -1027,91 +993,6 @@ static void calibrate(void) {
     PairCost = (uint32_t)Empty;
   if (Nested != ~0ull && Nested >= Empty && Nested - Empty <= 0xffffffffu)
     NestedCost = (uint32_t)(Nested - Empty);
-}
-
-/* Rewrites the handlers' counter read, r15:14 = c15:14, as r14 = c20 (QEMU's
- * packet counter; the high word then holds the site, which extend() drops):
- * the same instruction class and slot, the word's parse bits kept. Returns
- * 0 on success, -1 when a word is not the expected one or the text cannot
- * be made writable. */
-static int patchCounterReads(void) {
-  enum {
-    Upcycle = 0x680e000eu, /* r15:14 = c15:14, parse bits cleared */
-    C20 = 0x6a14000eu,     /* r14 = c20 */
-    ParseBits = 0xc000u
-  };
-  uint32_t *Words[3] = {lwp_hex_start_counter_packet,
-                        lwp_hex_end_counter_packet,
-                        lwp_hex_resume_counter_packet};
-  uintptr_t First = UINTPTR_MAX, Last = 0;
-  for (unsigned I = 0; I != 3; ++I) {
-    if ((*Words[I] & ~ParseBits) != Upcycle)
-      return -1;
-    uintptr_t W = (uintptr_t)Words[I];
-    First = W < First ? W : First;
-    Last = W > Last ? W : Last;
-  }
-  /* The page size is the target's (QEMU's Hexagon Linux: 64 KiB). */
-  uintptr_t Lo = 0, Size = 0;
-  for (uintptr_t Page = 4096; Page <= 65536 && !Size; Page <<= 2) {
-    Lo = First & ~(Page - 1);
-    Size = ((Last + 4 + Page - 1) & ~(Page - 1)) - Lo;
-    if (syscall4(SysMprotect, (long)Lo, (long)Size, 7 /* rwx */, 0) < 0)
-      Size = 0;
-  }
-  if (!Size)
-    return -1;
-  /* Before any probe runs; QEMU retranslates code it sees written, so no
-   * cache maintenance (hardware, whose UPCYCLE moves, never gets here). */
-  for (unsigned I = 0; I != 3; ++I)
-    *Words[I] = C20 | (*Words[I] & ParseBits);
-  syscall4(SysMprotect, (long)Lo, (long)Size, 5 /* r-x */, 0);
-  return 0;
-}
-
-/* Chooses UPCYCLE when it moves, else QEMU's packet counter. */
-static uint32_t chooseCounter(void) {
-  uint64_t A = lwp_hex_read_upcycle();
-  for (volatile unsigned I = 0; I != 1000; ++I)
-    ;
-  uint64_t B = lwp_hex_read_upcycle();
-  return B != A ? LWP_COUNTER_PCYCLES : LWP_COUNTER_QEMU_PACKETS;
-}
-
-/* The value of environment variable \p Name, or NULL. */
-static const char *getEnv(const char *Name) {
-  size_t Len = strlen(Name);
-  for (char **E = environ; E && *E; ++E)
-    if (!memcmp(*E, Name, Len) && (*E)[Len] == '=')
-      return *E + Len + 1;
-  return NULL;
-}
-
-/* Parses environment variable \p Name (value \p S) as a decimal integer in
- * [\p Min, \p Max]; unset or empty gives \p Default, anything else one
- * warning line (the host runtime's wording) and \p Default. */
-static uint32_t parseEnvNumber(const char *Name, const char *S, uint32_t Min,
-                               uint32_t Max, uint32_t Default) {
-  if (!S || !*S)
-    return Default;
-  uint64_t V = 0;
-  const char *P = S;
-  for (; *P >= '0' && *P <= '9' && V <= Max; ++P)
-    V = V * 10 + (uint64_t)(*P - '0');
-  if (!*P && V >= Min && V <= Max)
-    return (uint32_t)V;
-  lwp_hex_puts(2, "lwp: ignoring ");
-  lwp_hex_puts(2, Name);
-  lwp_hex_puts(2, "='");
-  lwp_hex_puts(2, S);
-  lwp_hex_puts(2, "': not an integer in [");
-  lwp_hex_put_udec(2, Min);
-  lwp_hex_puts(2, ", ");
-  lwp_hex_put_udec(2, Max);
-  lwp_hex_puts(2, "]; using ");
-  lwp_hex_put_udec(2, Default);
-  lwp_hex_puts(2, "\n");
-  return Default;
 }
 
 /*===----------------------------------------------------------------------===*
@@ -1258,7 +1139,7 @@ int lwp_dump(const char *Path) {
   V.header.probe_pair_cost = PairCost;
   V.header.probe_nested_cost = NestedCost;
   V.header.flags = LWP_DUMP_FLAG_FIGURES;
-  V.header.process_id = (uint64_t)syscall4(SysGetpid, 0, 0, 0, 0);
+  V.header.process_id = (uint64_t)lwp_hex_syscall4(LwpSysGetpid, 0, 0, 0, 0);
 
   struct lwp_image_view Image;
   Image.load_bias = 0;
@@ -1299,11 +1180,11 @@ int lwp_dump(const char *Path) {
   V.num_threads = 1;
 
   int Err = -1;
-  long Fd = syscall4(SysOpenat, AtFdCwd, (long)Path, OWronly | OCreat | OTrunc,
-                     0644);
+  long Fd = lwp_hex_syscall4(LwpSysOpenat, LwpAtFdCwd, (long)Path,
+                             LwpOWronly | LwpOCreat | LwpOTrunc, 0644);
   if (Fd >= 0) {
     Err = lwp_write_dump(&V, writeToFd, (void *)(intptr_t)Fd);
-    if (syscall4(SysClose, Fd, 0, 0, 0) < 0)
+    if (lwp_hex_syscall4(LwpSysClose, Fd, 0, 0, 0) < 0)
       Err = -1;
   }
 
@@ -1313,50 +1194,6 @@ int lwp_dump(const char *Path) {
   return Err ? -1 : 0;
 }
 
-/*===----------------------------------------------------------------------===*
- * Constructors and destructors of the program
- *===----------------------------------------------------------------------===*/
-
-/* An entry of .preinit_array / .init_array, called as glibc does (musl
- * passes nothing; functions that take no argument ignore them). */
-typedef void (*InitFn)(int Argc, char **Argv, char **Envp);
-/* An entry of .fini_array. */
-typedef void (*FiniFn)(void);
-
-/* Bounds of the arrays; ld.lld defines them in a static link when they are
- * referenced (both equal when the array is empty or absent). */
-extern const InitFn __preinit_array_start[]
-    __attribute__((weak, visibility("hidden")));
-extern const InitFn __preinit_array_end[]
-    __attribute__((weak, visibility("hidden")));
-extern const InitFn __init_array_start[]
-    __attribute__((weak, visibility("hidden")));
-extern const InitFn __init_array_end[]
-    __attribute__((weak, visibility("hidden")));
-extern const FiniFn __fini_array_start[]
-    __attribute__((weak, visibility("hidden")));
-extern const FiniFn __fini_array_end[]
-    __attribute__((weak, visibility("hidden")));
-
-/* Runs .preinit_array, then .init_array, in order (the linker sorted
- * .init_array by priority: instrumented modules register from priority 1). */
-static void runConstructors(int Argc, char **Argv, char **Envp) {
-  for (const InitFn *F = __preinit_array_start; F < __preinit_array_end; ++F)
-    (*F)(Argc, Argv, Envp);
-  for (const InitFn *F = __init_array_start; F < __init_array_end; ++F)
-    (*F)(Argc, Argv, Envp);
-}
-
-/* Runs .fini_array in reverse order, once: a destructor that calls exit does
- * not run the others again. */
-static void runDestructors(void) {
-  static int Started;
-  if (Started)
-    return;
-  Started = 1;
-  for (const FiniFn *F = __fini_array_end; F > __fini_array_start;)
-    (*--F)();
-}
 
 void lwp_hex_dump_at_exit(void) {
   static int Written;
@@ -1370,71 +1207,25 @@ void lwp_hex_dump_at_exit(void) {
   }
 }
 
-/* The C library's (runtime/hexagon/libc, newlib), when linked: the atexit
- * handlers (newlib's __call_atexit.c, linked when atexit is: newlib's
- * _LITE_EXIT) and the stdio clean-up (lwp_libc_syscalls.c, linked with
- * stdio). Weak: a freestanding program has neither. */
-void __call_exitprocs(int Code, void *Dso) __attribute__((weak));
-void __lwp_hex_libc_exit(void) __attribute__((weak));
-
-_Noreturn void exit(int Code) {
-  /* A handler or destructor that calls exit again goes on with the ones
-   * left: newlib removes each handler before it calls it, and the
-   * destructors and the dump run once. */
-  if (__call_exitprocs)
-    __call_exitprocs(Code, NULL);
-  runDestructors();
-  if (__lwp_hex_libc_exit)
-    __lwp_hex_libc_exit();
-  lwp_hex_dump_at_exit();
-  _exit(Code);
-}
-
 /*===----------------------------------------------------------------------===*
- * Start-up
+ * Set-up (lwp_hexagon_runtime.h)
  *===----------------------------------------------------------------------===*/
 
-int main(int Argc, char **Argv, char **Envp);
-
-/** Called by _start (lwp_crt0.S) with the initial stack's argc, argv, envp. */
-_Noreturn void lwp_hex_start(int Argc, char **Argv, char **Envp);
-_Noreturn void lwp_hex_start(int Argc, char **Argv, char **Envp) {
-  environ = Envp;
-  if (Argc > 0 && Argv[0])
-    ProgramName = Argv[0];
-  const char *Out = getEnv("LWP_OUTPUT");
-  if (Out)
-    OutputPath = Out;
-  CounterKind = chooseCounter();
-  /* Tests force UPCYCLE under QEMU (it then records 0) to run the handlers'
-   * hardware path; nothing forces c20, which is reserved on hardware. */
-  const char *Force = getEnv("LWP_HEXAGON_COUNTER");
-  if (Force && !memcmp(Force, "upcycle", 8))
-    CounterKind = LWP_COUNTER_PCYCLES;
-  if (CounterKind == LWP_COUNTER_QEMU_PACKETS && patchCounterReads()) {
-    lwp_hex_puts(2, "lwp: cannot make the handlers read QEMU's packet "
-                    "counter; recording UPCYCLE (0 under QEMU)\n");
-    CounterKind = LWP_COUNTER_PCYCLES;
-  }
-  /* The replay's common path in assembly unless LWP_HEXAGON_REPLAY=general
-   * (test mode: the C replay only; the figures are the same). */
-  FastReplay = CounterKind == LWP_COUNTER_QEMU_PACKETS ? lwp_hex_replay_c20
-                                                       : lwp_hex_replay_upcycle;
-  const char *Replay = getEnv("LWP_HEXAGON_REPLAY");
-  if (Replay && !memcmp(Replay, "general", 8))
-    FastReplay = NULL;
-  else if (Replay && *Replay && memcmp(Replay, "fast", 5))
-    lwp_hex_puts(2, "lwp: ignoring LWP_HEXAGON_REPLAY: not 'fast' or "
-                    "'general'; using fast\n");
-  JournalFirst =
-      lwp_hex_journal + LWP_JOURNAL_EVENTS -
-      parseEnvNumber("LWP_HEXAGON_JOURNAL", getEnv("LWP_HEXAGON_JOURNAL"), 1,
-                     LWP_JOURNAL_EVENTS, LWP_JOURNAL_EVENTS);
+void lwp_hex_init(const struct lwp_hex_config *Config) {
+  /* First: a constructor that calls exit leaves the dump too. */
+  lwp_hex_exit_hook(lwp_hex_dump_at_exit, LWP_HEX_AT_EXIT | LWP_HEX_AT_SIGNAL);
+  ProgramName = Config->program_name;
+  OutputPath = Config->output_path;
+  CounterKind = Config->counter;
+  /* The replay's common path in assembly unless general_replay (test mode:
+   * the C replay only; the figures are the same). */
+  FastReplay = Config->general_replay ? NULL
+               : CounterKind == LWP_COUNTER_QEMU_PACKETS
+                   ? lwp_hex_replay_c20
+                   : lwp_hex_replay_upcycle;
+  JournalFirst = lwp_hex_journal + LWP_JOURNAL_EVENTS - Config->journal_events;
   lwp_hex_jnext = JournalFirst;
-  calibrate();
+  calibrate(Config->empty_pair, Config->nested_pair);
   /* The cap before the constructors: registration sets bias = -cap. */
-  resetState(
-      parseEnvNumber("LWP_CAP", getEnv("LWP_CAP"), 0, 0x7fffffffu, LWP_CAP));
-  runConstructors(Argc, Argv, Envp);
-  exit(main(Argc, Argv, Envp));
+  resetState(Config->cap);
 }

@@ -13,13 +13,16 @@
  * target has no C library headers).
  *
  * Module registration (__lwp_register_module) is declared in
- * lwp/Runtime/MapFormat.h.
+ * lwp/Runtime/MapFormat.h; exit, _exit, environ and the exit hooks in
+ * lwp_hexagon_process.h (included).
  *
  * Only for the freestanding qemu-hexagon environment: a static, single-thread
  * Linux user program started by lwp_hexagon_crt0.o.
  */
 #ifndef LWP_RUNTIME_HEXAGON_H
 #define LWP_RUNTIME_HEXAGON_H
+
+#include "lwp_hexagon_process.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -44,22 +47,13 @@ void lwp_hex_put_hex(int fd, uint64_t value);
 /** Writes the one character \p c to \p fd. */
 void lwp_hex_put_char(int fd, char c);
 
-/** Ends the program with status \p code after running the C library's
- *  atexit handlers (when linked), the destructors (.fini_array, once), the C
- *  library's stdio clean-up (when linked) and writing the dump ($LWP_OUTPUT,
- *  default "lwp.dump"; an empty LWP_OUTPUT writes none). Returning from main
- *  does the same. */
-_Noreturn void exit(int code);
-
-/** Writes the dump as exit does, once per process (later calls do
- *  nothing); on failure prints "lwp: cannot write the dump to PATH" on
- *  stderr. The C library calls it before a signal ends the process
- *  (abort). */
+/** Writes the dump as exit does ($LWP_OUTPUT, default "lwp.dump"; an empty
+ *  LWP_OUTPUT writes none), once per process (later calls do nothing); on
+ *  failure prints "lwp: cannot write the dump to PATH" on stderr. The
+ *  runtime registers it at start-up as an exit hook (lwp_hexagon_process.h)
+ *  for exit, after the atexit handlers, the destructors and the C library's
+ *  stdio clean-up, and for a signal that ends the process (abort). */
 void lwp_hex_dump_at_exit(void);
-
-/** Ends the program at once with status \p code; runs no destructor and
- *  writes no dump. */
-_Noreturn void _exit(int code);
 
 /** The counter the handlers record (enum lwp_dump_counter): 3
  *  (LWP_COUNTER_PCYCLES) when UPCYCLE moves, else 4 (QEMU packets).

@@ -8,16 +8,18 @@
  * hexagon-runtime.md): the OS subroutines newlib's reentrant wrappers call
  * (_read, _write, _open, _close, _lseek, _fstat, _stat, _isatty, _sbrk,
  * _kill, _getpid, _gettimeofday, _times, _link, _unlink, _mkdir, _fcntl),
- * clock_gettime, clock_getres, nanosleep and posix_memalign, as Linux
- * system calls through trap0(#1)
+ * clock_gettime, clock_getres and nanosleep, as Linux system calls through
+ * trap0(#1)
  * (number in r6, arguments in r0-r5, result or -errno in r0; numbers of
  * asm-generic/unistd.h for a 32-bit target, which Hexagon Linux uses).
  * Linux's flag, errno, signal and stat encodings are translated to newlib's.
  *
- * exit, _exit, environ and the start-up are the LWP runtime's
- * (lwp_hexagon_runtime.c); its exit calls __lwp_hex_libc_exit (below, to
- * flush stdio) and newlib's __call_exitprocs (atexit handlers). A signal
- * that ends the process (abort's SIGABRT) writes the LWP dump first.
+ * exit, _exit and environ are the process layer's (lwp_hexagon_process.c,
+ * in liblwp_hexagon.a), the start-up the LWP runtime's. This file calls the
+ * process layer only, never the LWP runtime: it registers the stdio
+ * clean-up as an exit hook (run by exit after newlib's atexit handlers and
+ * the destructors, before the LWP dump), and _kill runs the signal hooks
+ * (the LWP dump) before a signal ends the process (abort's SIGABRT).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -34,11 +36,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lwp_hexagon_process.h"
+
 #undef errno
 extern int errno;
-
-/* The LWP runtime (lwp_hexagon_runtime.c, declared in lwp_hexagon.h). */
-void lwp_hex_dump_at_exit(void);
 
 enum {
   SysFcntl64 = 25,
@@ -369,7 +370,8 @@ static int linuxSignal(int Sig) {
 
 /* newlib's raise() calls _kill for a signal left at SIG_DFL. A signal whose
  * default action ends the process, sent to the process itself (abort's
- * SIGABRT), writes the LWP dump first: the profile survives abort. */
+ * SIGABRT), runs the LWP_HEX_AT_SIGNAL exit hooks first (the LWP dump: the
+ * profile survives abort). */
 int _kill(int Pid, int Sig) {
   int L = linuxSignal(Sig);
   if (!L && Sig) {
@@ -379,7 +381,7 @@ int _kill(int Pid, int Sig) {
   int Ends = L && L != 17 && L != 18 && L != 19 && L != 20 && L != 21 &&
              L != 22 && L != 23 && L != 28;
   if (Ends && (Pid == 0 || Pid == _getpid()))
-    lwp_hex_dump_at_exit();
+    lwp_hex_run_exit_hooks(LWP_HEX_AT_SIGNAL);
   return (int)result(sys3(SysKill, Pid, L, 0));
 }
 
@@ -494,20 +496,23 @@ clock_t _times(struct tms *Buf) {
                    (uint64_t)Now.tv_nsec * PerSec / 1000000000u);
 }
 
-int posix_memalign(void **Out, size_t Align, size_t Size) {
-  if (Align < sizeof(void *) || (Align & (Align - 1)))
-    return EINVAL;
-  void *P = memalign(Align, Size);
-  if (!P)
-    return ENOMEM;
-  *Out = P;
-  return 0;
-}
-
-/* Called by the runtime's exit after the atexit handlers and the
- * destructors: flushes and closes the stdio streams, as newlib's exit. */
-void __lwp_hex_libc_exit(void);
-void __lwp_hex_libc_exit(void) {
+/* Flushes and closes the stdio streams, as newlib's exit does after the
+ * atexit handlers (the LWP_HEX_AT_EXIT hook registered below). */
+static void stdioCleanup(void) {
   if (_GLOBAL_REENT->__cleanup)
     (*_GLOBAL_REENT->__cleanup)(_GLOBAL_REENT);
 }
+
+static void registerStdioCleanup(void) {
+  lwp_hex_exit_hook(stdioCleanup, LWP_HEX_AT_EXIT);
+}
+
+/* An entry of .preinit_array. */
+typedef void (*PreinitFn)(void);
+
+/* Registered in .preinit_array, before every constructor of the program (an
+ * exit from one flushes stdio too) and after the LWP runtime registered its
+ * dump (lwp_hex_start sets the runtime up first): exit flushes stdio, then
+ * writes the dump. Linked with this file, that is with any system call. */
+static PreinitFn RegisterStdioCleanup
+    __attribute__((used, section(".preinit_array"))) = registerStdioCleanup;
