@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // convert-lwp-to-llvm (Passes.td): lwp probes to handler calls, the map to
-// the lwp_map section.
+// the lwp_map section; lwp-legalize-mask-select: selects of masks in a form
+// every backend selects.
 //
 //===----------------------------------------------------------------------===//
 

@@ -36,4 +36,23 @@ def ConvertLWPToLLVM : Pass<"convert-lwp-to-llvm", "::mlir::ModuleOp"> {
   ];
 }
 
+def LegalizeMaskSelect : Pass<"lwp-legalize-mask-select",
+                              "::mlir::LLVM::LLVMFuncOp"> {
+  let summary = "Give selects of i1 vectors a vector condition (a Hexagon "
+                "backend crash)";
+  let description = [{
+    Rewrites `llvm.select %c, %a, %b` whose condition is one `i1` and whose
+    values are vectors of `i1` (masks: lowering a multi-dimensional
+    `vector.create_mask`, as masked vectorization leaves, makes them), or
+    arrays of them, into selects on the condition splat to the vectors'
+    width (element by element for arrays). LLVM 22's Hexagon
+    instruction selection crashes on the scalar-condition form (`select i1
+    %c, <8 x i1> %a, <8 x i1> zeroinitializer` is enough, and so is one of
+    `[4 x <8 x i1>]`); the splat form
+    computes the same and selects on every target. Runs in `lwp-to-llvm`
+    after the conversion to the LLVM dialect.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // LWP_LOWERING_PASSES_TD

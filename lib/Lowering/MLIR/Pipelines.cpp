@@ -88,11 +88,20 @@ void lwp::registerLWPPipelines() {
         // calls of the runner utilities (printF32, printOpen ...). Math ops
         // that convert-to-llvm leaves (no LLVM intrinsic: math.erf from
         // ONNX's Erf) become calls of the C library (erff: libm on the
-        // host, newlib on Hexagon), and those calls LLVM calls.
-        append(PM, Lower + ",expand-strided-metadata,lower-affine" + Parallel +
+        // host, newlib on Hexagon), and those calls LLVM calls. Masked
+        // vector ops (vector.mask, which a transform schedule's
+        // vectorize with vector_sizes leaves) become masked transfers
+        // and selects first (lower-vector-mask, and the masked reductions
+        // of a matmul lower-vector-multi-reduction, as upstream's masked
+        // vectorization tests run them); the selects of masks that then
+        // remain get a vector condition (lwp-legalize-mask-select: LLVM
+        // 22's Hexagon backend crashes on a scalar one).
+        append(PM, "func.func(lower-vector-mask,lower-vector-multi-reduction)," + Lower +
+                       ",expand-strided-metadata,lower-affine" + Parallel +
                        ",convert-vector-to-scf,convert-scf-to-cf,"
                        "convert-vector-to-llvm,convert-to-llvm,"
                        "convert-math-to-libm,convert-to-llvm,"
-                       "reconcile-unrealized-casts");
+                       "reconcile-unrealized-casts,"
+                       "llvm.func(lwp-legalize-mask-select)");
       });
 }
