@@ -88,6 +88,41 @@ config.substitutions.append(
          os.path.join(hexagon_libc, "lib", "libc.a"),
          os.path.join(hexagon_libc, "lib", "libm.a"),
          os.path.join(config.lwp_lib_dir, "liblwp_hexagon.a"))))
+# C++ for Hexagon (runtime/hexagon/cxx): libc++'s headers over the C library
+# and LWP's C++ runtime. %hexagon_cxxflags: the compile flags (-fno-builtin,
+# not -ffreestanding, under which C++'s main is an ordinary, mangled
+# function; -fno-exceptions; libc++'s headers before the C library's);
+# %hexagon_cxx compiles C++ with them and -O2; %lwp_hexagon_cxx_libs: the C++
+# runtime, linked before the C library; %hexagon_cxx_link links "<objects>
+# -o <elf>" with it, the C library and liblwp_hexagon.a. Longer names first:
+# lit replaces in order, and %hexagon_cxx begins the others.
+hexagon_libcxx = os.path.join(config.lwp_lib_dir, "hexagon-libcxx")
+hexagon_cxx_lib = os.path.join(hexagon_libcxx, "lib", "liblwp_cxx.a")
+if os.path.exists(hexagon_cxx_lib):
+    config.available_features.add("lwp-hexagon-cxx")
+hexagon_cxxflags = (
+    "--target=hexagon-unknown-linux-musl -mcpu=hexagonv67 -fno-builtin "
+    "-nostdlibinc -fno-pic -G0 -fno-exceptions -isystem %s -isystem %s "
+    "-I%s -I%s" % (
+        os.path.join(hexagon_libcxx, "include", "c++", "v1"),
+        os.path.join(hexagon_libc, "include"),
+        os.path.join(config.lwp_src_root, "include"),
+        os.path.join(config.lwp_src_root, "runtime", "hexagon", "include")))
+config.substitutions.append(("%hexagon_cxxflags", hexagon_cxxflags))
+config.substitutions.append(("%lwp_hexagon_cxx_libs", hexagon_cxx_lib))
+config.substitutions.append(
+    ("%hexagon_cxx_link",
+     "%s -static --build-id %s %s %s %s %s" % (
+         os.path.join(config.llvm_tools_dir, "ld.lld"),
+         os.path.join(config.lwp_lib_dir, "lwp_hexagon_crt0.o"),
+         hexagon_cxx_lib,
+         os.path.join(hexagon_libc, "lib", "libc.a"),
+         os.path.join(hexagon_libc, "lib", "libm.a"),
+         os.path.join(config.lwp_lib_dir, "liblwp_hexagon.a"))))
+config.substitutions.append(
+    ("%hexagon_cxx",
+     "%s %s -O2" % (os.path.join(config.llvm_tools_dir, "clang++"),
+                    hexagon_cxxflags)))
 config.substitutions.append(("%qemu_hexagon", "/usr/bin/qemu-hexagon"))
 if os.path.exists("/usr/bin/qemu-hexagon"):
     config.available_features.add("qemu-hexagon")

