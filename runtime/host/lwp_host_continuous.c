@@ -403,6 +403,37 @@ static const char *validateState(const struct lwp_state_header *S) {
       if (A->outer > A->count || A->unwound > A->count || A->open > A->count)
         return "a thread's figures are inconsistent";
     }
+    /* Records in execution order: registered IDs, counter values that never
+     * go back, and no more start records of a region than its count. */
+    const struct lwp_record64 *R = T->records;
+    for (uint64_t K = 0; K < T->num_records; ++K) {
+      uint32_t Id = R[K].id_word & ~LWP_ID_END_BIT;
+      if (Id >= S->next_id || (K && R[K].cycles < R[K - 1].cycles))
+        return "a thread's records are inconsistent";
+      if (!(R[K].id_word & LWP_ID_END_BIT) && Id) {
+        if (!T->acc || Id > T->count_limit)
+          return "a thread's records are inconsistent";
+        /* Counted down in place below, restored after: the mapping is
+         * private to this process. */
+      }
+    }
+    if (T->acc) {
+      for (uint64_t K = 0; K < T->num_records; ++K) {
+        uint32_t Id = R[K].id_word;
+        if (Id && !(Id & LWP_ID_END_BIT))
+          --((struct lwp_region_acc *)T->acc)[Id].count;
+      }
+      int Bad = 0;
+      for (uint32_t I = 0; I <= T->count_limit; ++I)
+        Bad |= T->acc[I].count > (UINT64_MAX >> 1);
+      for (uint64_t K = 0; K < T->num_records; ++K) {
+        uint32_t Id = R[K].id_word;
+        if (Id && !(Id & LWP_ID_END_BIT))
+          ++((struct lwp_region_acc *)T->acc)[Id].count;
+      }
+      if (Bad)
+        return "a thread's records outnumber its counts";
+    }
   }
   if (!inState(S, S->images, S->num_images, sizeof(struct lwp_image_info)))
     return "its image table lies outside the file";

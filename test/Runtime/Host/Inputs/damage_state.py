@@ -1,7 +1,8 @@
 """Writes a damaged copy of a continuous-mode state file (recover-safety.test).
 
   damage_state.py IN OUT registry-outside|thread-loop|records-outside|
-                         flip-header|flip-image-name|flip-thread
+                         flip-header|flip-image-name|flip-thread|
+                         flip-record-id
 
 The state header (runtime/host/lwp_host_internal.h, struct
 lwp_state_header, 112 bytes) holds the mapping's base address at offset 16,
@@ -26,7 +27,7 @@ import subprocess
 import sys
 
 HOW = ("registry-outside", "thread-loop", "records-outside", "flip-header",
-       "flip-image-name", "flip-thread")
+       "flip-image-name", "flip-thread", "flip-record-id")
 src, dst, how = sys.argv[1:4]
 if how not in HOW:
     sys.exit("unknown damage " + how)
@@ -119,6 +120,9 @@ with open(dst, "r+b") as f:
     elif how == "flip-image-name":
         name = read_u64(f, read_u64(f, 64) - base + 8)
         flip(f, name - base + 1)
+    elif how == "flip-record-id":
+        records = read_u64(f, thread + 16) - base
+        flip(f, records + 8 + 2)  # the first record's id_word, bit 20
     else:  # flip-thread
         flip(f, thread + 33)  # capacity
     if not how.startswith("flip-"):
