@@ -9,14 +9,14 @@
 // with exceptions that includes a standard header stops there with one line
 // (__config_site). One that includes none (or an object built elsewhere)
 // still links, with these: it runs as long as nothing is thrown, and a throw
-// prints one line on stderr (with the type's mangled name) and aborts, as
-// does std::terminate. The personality routine and _Unwind_Resume are
-// reached only while unwinding, which never starts.
+// prints one line on stderr (with the type's mangled name) and aborts. The
+// personality routine and _Unwind_Resume are reached only while unwinding,
+// which never starts. (std::terminate and the exception classes:
+// lwp_libcxx_exception.cpp.)
 //
 //===----------------------------------------------------------------------===//
 #include <cstdio>
 #include <cstdlib>
-#include <exception>
 #include <typeinfo>
 
 namespace {
@@ -61,8 +61,3 @@ int __gxx_personality_v0(...) { refuse("__gxx_personality_v0"); }
 [[noreturn]] void _Unwind_Resume(void *) { refuse("_Unwind_Resume"); }
 
 } // extern "C"
-
-[[noreturn]] void std::terminate() noexcept {
-  std::fputs("lwp: std::terminate called\n", stderr);
-  std::abort();
-}

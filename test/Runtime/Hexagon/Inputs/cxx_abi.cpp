@@ -9,7 +9,9 @@
 // program with one line on stderr and abort: pure virtual call, failed
 // dynamic_cast of a reference, typeid of a null pointer, vector::at out of
 // range, stoi without digits, a static local whose initialization reaches
-// itself, out of memory, std::terminate.
+// itself, out of memory, std::terminate (without and with a handler).
+// Between them, the standard exception classes, constructed and copied
+// (never thrown).
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -19,6 +21,7 @@
 #include <exception>
 #include <functional>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <typeinfo>
 #include <unordered_set>
@@ -135,6 +138,12 @@ int failCase(const char *What) {
     std::printf("%p\n", static_cast<void *>(P));
   } else if (!std::strcmp(What, "terminate")) {
     std::terminate();
+  } else if (!std::strcmp(What, "terminate-handler")) {
+    std::set_terminate([] {
+      std::printf("terminate handler\n");
+      std::_Exit(6);
+    });
+    std::terminate();
   } else if (!std::strcmp(What, "exit")) {
     endInside(5);
   }
@@ -224,6 +233,21 @@ int main(int Argc, char **Argv) {
                       std::hash<std::string>()(std::string("ab") + "c")
                   ? "equal"
                   : "differ");
+
+  // Exception objects (never thrown): derived, copied (the message is
+  // shared), assigned, what() through the base.
+  struct MyError : std::runtime_error {
+    explicit MyError(const std::string &M) : std::runtime_error("my: " + M) {}
+  };
+  MyError E1("first");
+  std::runtime_error E2 = E1;
+  std::logic_error L1(std::string("logic"));
+  std::out_of_range O1("range");
+  L1 = O1;
+  const std::exception &Ref = O1;
+  std::printf("exceptions: %s | %s | %s | %s | %s %s %s\n", E1.what(),
+              E2.what(), L1.what(), Ref.what(), std::bad_alloc().what(),
+              typeid(Ref).name(), std::get_terminate() ? "handler" : "none");
 
   // The clocks.
   auto S0 = std::chrono::steady_clock::now();
