@@ -12,6 +12,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -691,4 +692,16 @@ Expected<InstrumentationMap> InstrumentationMap::readSection(StringRef Bytes) {
     return A.Id < B.Id;
   });
   return Map;
+}
+
+void InstrumentationMap::demangleFunctions() {
+  for (RegionEntry &E : Entries) {
+    if (!E.MangledFunction.empty())
+      continue;
+    std::string Demangled = llvm::demangle(E.Function);
+    if (Demangled != E.Function) {
+      E.MangledFunction = std::move(E.Function);
+      E.Function = std::move(Demangled);
+    }
+  }
 }

@@ -198,6 +198,9 @@ json::Object lwp::htmlData(const ReportInput &In, const RowOptions &Rows,
           {"id", int64_t(R.Id)},
           {"kind", stringifyRegionKind(E.Kind)},
           {"function", E.Function},
+          {"mangled_function", E.MangledFunction.empty()
+                                   ? json::Value(nullptr)
+                                   : json::Value(E.MangledFunction)},
           {"image",
            E.Image.empty() ? json::Value(nullptr) : json::Value(E.Image)},
           {"operator",

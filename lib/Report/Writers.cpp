@@ -93,12 +93,15 @@ static void addSmallFunctions(json::Object &Dump, const ReportInput &In) {
 }
 
 /// Adds the map's fields of region \p Id (row \p E) to a JSON region: id,
-/// kind, function, image, depth, height, parent, file, line, column,
-/// operator, operator_name (null when absent) and operators.
+/// kind, function (demangled unless --no-demangle), mangled_function (the
+/// symbol, only when it differs), image, depth, height, parent, file, line,
+/// column, operator, operator_name (null when absent) and operators.
 static void addMapFields(json::Object &Row, uint32_t Id, const RegionEntry &E) {
   Row["id"] = int64_t(Id);
   Row["kind"] = stringifyRegionKind(E.Kind);
   Row["function"] = E.Function;
+  if (!E.MangledFunction.empty())
+    Row["mangled_function"] = E.MangledFunction;
   Row["image"] = E.Image.empty() ? json::Value(nullptr) : json::Value(E.Image);
   Row["depth"] = jsonOptional(E.Depth);
   Row["height"] = jsonOptional(E.Height);
@@ -248,7 +251,9 @@ std::vector<const RegionProfile *> lwp::selectRows(const ReportInput &In,
                                                    const RowOptions &Options) {
   std::vector<const RegionProfile *> Rows;
   for (const RegionProfile &R : In.P.Regions)
-    if (!Options.Function || Options.Function->match(R.Entry->Function))
+    if (!Options.Function || Options.Function->match(R.Entry->Function) ||
+        (!R.Entry->MangledFunction.empty() &&
+         Options.Function->match(R.Entry->MangledFunction)))
       Rows.push_back(&R);
   auto key = [&](const RegionProfile *R) -> double {
     switch (Options.Sort) {
@@ -569,7 +574,9 @@ void lwp::writeDiffTable(raw_ostream &OS, const ReportInput &A,
   for (uint32_t Id : Ids) {
     const RegionProfile *RA = A.P.lookup(Id), *RB = B.P.lookup(Id);
     const RegionEntry &E = *(RA ? RA : RB)->Entry;
-    if (Options.Function && !Options.Function->match(E.Function))
+    if (Options.Function && !Options.Function->match(E.Function) &&
+        (E.MangledFunction.empty() ||
+         !Options.Function->match(E.MangledFunction)))
       continue;
     auto count = [](const RegionProfile *R) {
       return R ? std::to_string(R->Count) : std::string("0");

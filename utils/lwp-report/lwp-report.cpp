@@ -87,6 +87,11 @@ static cl::opt<std::string>
                    cl::desc("Only regions of functions matching "
                             "this regex"),
                    cl::cat(Category));
+static cl::opt<bool> NoDemangle(
+    "no-demangle",
+    cl::desc("Print functions by their symbols (_ZN3Sum3addEl) instead of "
+             "demangled (Sum::add(long)); JSON has both either way"),
+    cl::cat(Category));
 static cl::opt<bool> Tree("tree",
                           cl::desc("Table: each loop nest indented under its "
                                    "function"),
@@ -424,8 +429,11 @@ static int runTool(int argc, char **argv) {
         return fail("binary '" + Inputs[0] +
                     "' has no lwp_map section (not instrumented, or built "
                     "without the lwp lowering)");
+      lwp::InstrumentationMap Map = B->map();
+      if (!NoDemangle)
+        Map.demangleFunctions();
       if (Error E = writeOutput(OutputPath, [&](raw_ostream &OS) {
-            B->map().printTable(OS);
+            Map.printTable(OS);
             return Error::success();
           }))
         return fail(toString(std::move(E)));
@@ -631,6 +639,10 @@ static int runTool(int argc, char **argv) {
       MapSource = MapJSON;
     }
   }
+  // C++ (and Rust) names as users write them; before the analysis, which
+  // refers to the map's entries.
+  if (!NoDemangle)
+    Prog->demangleFunctions();
   const std::string &DumpPath = DumpPaths[0];
   lwp::Dump *D = &Dumps[0];
   const lwp::InstrumentationMap &Map = Prog->map();

@@ -88,8 +88,11 @@ struct RegionEntry {
   uint32_t Id = 0;
   RegionKind Kind = RegionKind::Function;
   /// Symbol name of the enclosing function (the function itself for a
-  /// function region).
+  /// function region); for display, demangled by demangleFunctions().
   std::string Function;
+  /// The symbol name when demangleFunctions() changed Function (the
+  /// Itanium, Microsoft or Rust mangling llvm::demangle reads), else empty.
+  std::string MangledFunction;
   /// Loop depth (outermost loop = 0); none for a function region.
   std::optional<uint32_t> Depth;
   /// Loop height (innermost loop = 0); none for a function region.
@@ -197,6 +200,13 @@ public:
 
   /// The entry with ID \p Id, or nullptr. Binary search: entries are sorted.
   const RegionEntry *lookup(uint32_t Id) const;
+
+  /// Replaces each entry's Function by its demangled form
+  /// (llvm::demangle: `_ZN3Sum3addEl` becomes `Sum::add(long)`), keeping the
+  /// symbol in MangledFunction; names that are not mangled (C functions)
+  /// stay as they are. For reports; the map's JSON and blob forms always
+  /// hold the symbols.
+  void demangleFunctions();
 
   /// Writes the JSON form, keys in this order: {"version": 2, "regions":
   /// [{"id", "kind", "function", "depth", "height", "parent", "file", "line",

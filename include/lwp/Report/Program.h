@@ -79,6 +79,9 @@ public:
   /// regions come from more than one image.
   /// Its smallFunctions() adds up the blobs of every image.
   const InstrumentationMap &map() const { return Map; }
+  /// Demangles the map's function names for display
+  /// (InstrumentationMap::demangleFunctions); before any analysis.
+  void demangleFunctions() { Map.demangleFunctions(); }
   /// The executable (first binary), or null.
   const ProfiledBinary *executable() const {
     return Images.empty() ? nullptr : Images.front().Binary.get();
