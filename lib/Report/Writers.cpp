@@ -37,14 +37,23 @@ static std::string loopOperators(const RegionEntry &E) {
   return Ops == "-" ? std::string() : " (" + Ops + ")";
 }
 
+/// A function's name in a table column: at most 72 characters, longer ones
+/// (demangled templates run to hundreds) cut with "..." (the ID column and
+/// CSV/JSON, which keep the whole name, tell regions apart).
+static std::string tableFunction(const std::string &F) {
+  constexpr size_t Max = 72;
+  return F.size() <= Max ? F : F.substr(0, Max - 3) + "...";
+}
+
 /// The region's name in a table: the function; `loop (operators)`; the
 /// operator (`linalg.matmul "dense"`). \p Qualified prefixes loops and
 /// operators with their function (`dense:loop`).
 static std::string regionName(const RegionEntry &E, bool Qualified) {
-  std::string Prefix = Qualified ? E.Function + ":" : std::string();
+  std::string Prefix =
+      Qualified ? tableFunction(E.Function) + ":" : std::string();
   switch (E.Kind) {
   case RegionKind::Function:
-    return withImage(E.Function, E);
+    return withImage(tableFunction(E.Function), E);
   case RegionKind::Operator:
     return withImage(Prefix + operatorLabel(E), E);
   case RegionKind::Loop:
