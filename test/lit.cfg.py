@@ -127,6 +127,24 @@ config.substitutions.append(("%qemu_hexagon", "/usr/bin/qemu-hexagon"))
 if os.path.exists("/usr/bin/qemu-hexagon"):
     config.available_features.add("qemu-hexagon")
 
+# AArch64 under qemu-aarch64 (lwp-run --target=aarch64): the cross-built
+# runtime, Debian's arm64 C library and gcc's arm64 crt files and libgcc.
+# %aarch64_cc compiles and links a C program for it with the runtime;
+# %qemu_aarch64 runs one.
+aarch64_lib = os.path.join(config.lwp_lib_dir, "aarch64")
+config.substitutions.append(
+    ("%aarch64_cc",
+     "%s --target=aarch64-linux-gnu -fuse-ld=lld" %
+     os.path.join(config.llvm_tools_dir, "clang")))
+config.substitutions.append(
+    ("%lwp_aarch64_lib", os.path.join(aarch64_lib, "liblwp_host.a")))
+config.substitutions.append(
+    ("%qemu_aarch64", "/usr/bin/qemu-aarch64 -L /usr/aarch64-linux-gnu"))
+if (os.path.exists("/usr/bin/qemu-aarch64") and
+        os.path.exists(os.path.join(aarch64_lib, "liblwp_host.a")) and
+        os.path.isdir("/usr/lib/gcc-cross/aarch64-linux-gnu")):
+    config.available_features.add("lwp-aarch64")
+
 # Debian's chromium, headless: the HTML report's tests (test/Report/HTML)
 # load pages in it (%browse dom PAGE [#FRAGMENT], %browse screenshot PAGE PNG).
 if os.path.exists("/usr/bin/chromium"):

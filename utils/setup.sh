@@ -11,7 +11,10 @@
 #   qemu-user                                qemu-hexagon, to run Hexagon binaries
 #   cmake ninja-build g++ python3            the build itself
 #   libgtest-dev                             unit tests (GoogleTest)
-#   libc6-dev-arm64-cross                    AArch64 C headers (the AArch64 runtime build)
+#   libc6-dev-arm64-cross                    AArch64 C library (the AArch64 runtime build;
+#                                            qemu-aarch64 -L /usr/aarch64-linux-gnu)
+#   libgcc-12-dev-arm64-cross                AArch64 crt files and libgcc, libstdc++ (clang
+#     libstdc++-12-dev-arm64-cross           --target=aarch64-linux-gnu links C and C++)
 #   libclang-rt-22-dev                       libFuzzer, sanitizers, XRay runtime (fuzz, bench)
 #   libomp-22-dev                            OpenMP runtime (parallel loops on threads, lwp-run --openmp)
 #   time                                     /usr/bin/time -v (utils/bench peak memory)
@@ -50,6 +53,7 @@ set -euo pipefail
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
           qemu-user cmake ninja-build g++ python3 libgtest-dev zlib1g-dev libzstd-dev libedit-dev
           libcurl4-openssl-dev libxml2-dev libffi-dev libc6-dev-arm64-cross
+          libgcc-12-dev-arm64-cross libstdc++-12-dev-arm64-cross
           libclang-rt-22-dev libomp-22-dev time newlib-source libsimdjson-dev
           csmith libcsmith-dev creduce chromium
           libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata python3-onnx
