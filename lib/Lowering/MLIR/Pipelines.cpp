@@ -37,6 +37,11 @@ struct ToLoopsOptions : public PassPipelineOptions<ToLoopsOptions> {
       llvm::cl::desc("Run the module's transform schedule before erasing it "
                      "(lwp-transform-schedule; false: erase it only)"),
       llvm::cl::init(true)};
+  Option<std::string> TransformEntry{
+      *this, "transform-entry",
+      llvm::cl::desc("The schedule's entry point (a transform.named_sequence; "
+                     "default __transform_main)"),
+      llvm::cl::init("__transform_main")};
 };
 
 /// Appends the textual pipeline \p Text to \p PM; false (with the parser's
@@ -60,6 +65,7 @@ void lwp::registerLWPPipelines() {
         // once lowered.
         append(PM, std::string("lwp-transform-schedule{apply=") +
                        (Options.ApplyTransforms ? "true" : "false") +
+                       " entry-point=" + Options.TransformEntry +
                        "},tosa-to-linalg-pipeline,func.func(tosa-to-arith,"
                        "tosa-to-tensor,convert-elementwise-to-linalg,"
                        "lwp-lower-pack-unpack),"
