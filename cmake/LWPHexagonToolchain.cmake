@@ -40,6 +40,9 @@
 #   LWP_HEXAGON_LIBC       the C library (include/, lib/libc.a, lib/libm.a;
 #                          default <LWP_BUILD_DIR>/lib/hexagon-libc; empty:
 #                          none, programs use the runtime's libc subset)
+#   LWP_HEXAGON_LIBCXX     C++: libc++'s headers (include/c++/v1) and LWP's
+#                          C++ runtime (lib/liblwp_cxx.a); default
+#                          <LWP_BUILD_DIR>/lib/hexagon-libcxx
 #   LWP_LLVM_TOOLS_DIR     where clang, ld.lld and llvm-ar of LLVM 22 are
 #                          (default /usr/lib/llvm-22/bin, then PATH)
 #   LWP_HEXAGON_CPU        -mcpu (default hexagonv67, as the runtime's build)
@@ -53,7 +56,7 @@ set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
 # What the try_compile projects (which read this file again) must see.
 list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES
   LWP_BUILD_DIR LWP_HEXAGON_CRT0 LWP_HEXAGON_RUNTIME LWP_HEXAGON_LIBC
-  LWP_LLVM_TOOLS_DIR
+  LWP_HEXAGON_LIBCXX LWP_LLVM_TOOLS_DIR
   LWP_HEXAGON_CPU LWP_QEMU_HEXAGON)
 
 get_filename_component(_lwp_hexagon_src "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
@@ -70,6 +73,8 @@ set(LWP_HEXAGON_RUNTIME "${LWP_BUILD_DIR}/lib/liblwp_hexagon.a" CACHE FILEPATH
     "LWP Hexagon runtime (probe handlers, start-up, libc subset)")
 set(LWP_HEXAGON_LIBC "${LWP_BUILD_DIR}/lib/hexagon-libc" CACHE PATH
     "LWP Hexagon C library (newlib; empty: the runtime's libc subset only)")
+set(LWP_HEXAGON_LIBCXX "${LWP_BUILD_DIR}/lib/hexagon-libcxx" CACHE PATH
+    "LWP Hexagon C++ (libc++ headers, liblwp_cxx.a; empty: none)")
 
 # Tools: LLVM 22's first, then PATH (clang-22 and friends).
 foreach(_lwp_tool CLANG:clang-22:clang CLANGXX:clang++-22:clang++
@@ -104,7 +109,11 @@ set(CMAKE_LINKER "${LWP_HEXAGON_LLD}" CACHE FILEPATH "Linker (ld.lld, Hexagon)")
 set(_lwp_hexagon_flags
     "-mcpu=${LWP_HEXAGON_CPU} -ffreestanding -nostdlib -fno-pic -G0")
 set(CMAKE_C_FLAGS_INIT "${_lwp_hexagon_flags}")
-set(CMAKE_CXX_FLAGS_INIT "${_lwp_hexagon_flags} -fno-exceptions -fno-rtti")
+# C++ (docs/hexagon-runtime.md, "C++"): -fno-builtin instead of
+# -ffreestanding, under which clang would mangle main like any function;
+# no exceptions (refused), RTTI supported by LWP's C++ runtime.
+set(CMAKE_CXX_FLAGS_INIT
+    "-mcpu=${LWP_HEXAGON_CPU} -fno-builtin -nostdlib -fno-pic -G0 -fno-exceptions")
 set(CMAKE_ASM_FLAGS_INIT "${_lwp_hexagon_flags}")
 
 # The C library's headers (clang has no other system headers for this
@@ -122,6 +131,15 @@ endif()
 foreach(_lwp_lang C CXX ASM)
   set(CMAKE_${_lwp_lang}_STANDARD_INCLUDE_DIRECTORIES ${_lwp_hexagon_includes})
 endforeach()
+# C++: libc++'s headers before the C library's, and LWP's C++ runtime before
+# libc.a (its __cxa_atexit replaces newlib's).
+set(_lwp_hexagon_cxx_libs "${_lwp_hexagon_libs}")
+if(LWP_HEXAGON_LIBCXX AND EXISTS "${LWP_HEXAGON_LIBCXX}/lib/liblwp_cxx.a")
+  list(PREPEND CMAKE_CXX_STANDARD_INCLUDE_DIRECTORIES
+    "${LWP_HEXAGON_LIBCXX}/include/c++/v1")
+  set(_lwp_hexagon_cxx_libs
+      "\"${LWP_HEXAGON_LIBCXX}/lib/liblwp_cxx.a\" ${_lwp_hexagon_libs}")
+endif()
 
 # Linking: ld.lld itself (no compiler driver: nothing of a hosted toolchain
 # is wanted), the start-up object first, the runtime after the libraries.
@@ -129,8 +147,9 @@ endforeach()
 foreach(_lwp_lang C CXX)
   set(CMAKE_${_lwp_lang}_LINK_EXECUTABLE
       "<CMAKE_LINKER> -static --build-id <LINK_FLAGS> \"${LWP_HEXAGON_CRT0}\" <OBJECTS> -o <TARGET> <LINK_LIBRARIES>")
-  set(CMAKE_${_lwp_lang}_STANDARD_LIBRARIES "${_lwp_hexagon_libs}")
 endforeach()
+set(CMAKE_C_STANDARD_LIBRARIES "${_lwp_hexagon_libs}")
+set(CMAKE_CXX_STANDARD_LIBRARIES "${_lwp_hexagon_cxx_libs}")
 
 # Search the host for programs only; libraries and headers are Hexagon's.
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
