@@ -256,13 +256,19 @@ static json::Value jsonOptional(const std::optional<uint32_t> &V) {
   return nullptr;
 }
 
+/// True when \p E's function passes the --function regex \p Filter (none:
+/// every function): its displayed name or, when demangled, its symbol.
+static bool functionSelected(const llvm::Regex *Filter,
+                             const RegionEntry &E) {
+  return !Filter || Filter->match(E.Function) ||
+         (!E.MangledFunction.empty() && Filter->match(E.MangledFunction));
+}
+
 std::vector<const RegionProfile *> lwp::selectRows(const ReportInput &In,
                                                    const RowOptions &Options) {
   std::vector<const RegionProfile *> Rows;
   for (const RegionProfile &R : In.P.Regions)
-    if (!Options.Function || Options.Function->match(R.Entry->Function) ||
-        (!R.Entry->MangledFunction.empty() &&
-         Options.Function->match(R.Entry->MangledFunction)))
+    if (functionSelected(Options.Function, *R.Entry))
       Rows.push_back(&R);
   auto key = [&](const RegionProfile *R) -> double {
     switch (Options.Sort) {
@@ -407,7 +413,7 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
     for (const std::string &F : Order) {
       for (const RegionProfile &R : In.P.Regions) {
         if (R.Entry->Function != F ||
-            (Options.Function && !Options.Function->match(F)))
+            !functionSelected(Options.Function, *R.Entry))
           continue;
         // The map's parents, at most one step per region: a corrupt map's
         // cycle of parents stops there.
@@ -583,9 +589,7 @@ void lwp::writeDiffTable(raw_ostream &OS, const ReportInput &A,
   for (uint32_t Id : Ids) {
     const RegionProfile *RA = A.P.lookup(Id), *RB = B.P.lookup(Id);
     const RegionEntry &E = *(RA ? RA : RB)->Entry;
-    if (Options.Function && !Options.Function->match(E.Function) &&
-        (E.MangledFunction.empty() ||
-         !Options.Function->match(E.MangledFunction)))
+    if (!functionSelected(Options.Function, E))
       continue;
     auto count = [](const RegionProfile *R) {
       return R ? std::to_string(R->Count) : std::string("0");
