@@ -114,7 +114,7 @@ static void coreRegister(void *Blob) {
 
 static int coreDump(const char *Pattern) {
   ensureInit();
-  return lwp_dump_impl(Pattern, 0, NULL);
+  return lwp_dump_impl(Pattern, 0);
 }
 
 static void coreReset(void) {

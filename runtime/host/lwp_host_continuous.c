@@ -161,7 +161,7 @@ void *lwp_state_alloc(size_t Size) {
   uint64_t Start = State->used;
   /* `used` never passes `size` nor the file's allocated blocks (lwp-recover
    * checks both). */
-  if (State && Start <= State->size && Need <= State->size - Start &&
+  if (Start <= State->size && Need <= State->size - Start &&
       reserve(Start + Need) == 0) {
     State->used = Start + Need;
     P = (char *)State + Start; /* fresh file blocks are zero */
@@ -402,38 +402,29 @@ static const char *validateState(const struct lwp_state_header *S) {
       const struct lwp_region_acc *A = &T->acc[I];
       if (A->outer > A->count || A->unwound > A->count || A->open > A->count)
         return "a thread's figures are inconsistent";
+      if (A->count > (UINT64_MAX >> 1))
+        return "a thread's records outnumber its counts";
     }
     /* Records in execution order: registered IDs, counter values that never
-     * go back, and no more start records of a region than its count. */
+     * go back, and no more start records of a region than its count (the
+     * counts are taken down in place, then put back: the mapping is private
+     * to this process, and a refused state writes no dump). */
     const struct lwp_record64 *R = T->records;
+    struct lwp_region_acc *Acc = T->acc;
     for (uint64_t K = 0; K < T->num_records; ++K) {
       uint32_t Id = R[K].id_word & ~LWP_ID_END_BIT;
       if (Id >= S->next_id || (K && R[K].cycles < R[K - 1].cycles))
         return "a thread's records are inconsistent";
-      if (!(R[K].id_word & LWP_ID_END_BIT) && Id) {
-        if (!T->acc || Id > T->count_limit)
-          return "a thread's records are inconsistent";
-        /* Counted down in place below, restored after: the mapping is
-         * private to this process. */
-      }
-    }
-    if (T->acc) {
-      for (uint64_t K = 0; K < T->num_records; ++K) {
-        uint32_t Id = R[K].id_word;
-        if (Id && !(Id & LWP_ID_END_BIT))
-          --((struct lwp_region_acc *)T->acc)[Id].count;
-      }
-      int Bad = 0;
-      for (uint32_t I = 0; I <= T->count_limit; ++I)
-        Bad |= T->acc[I].count > (UINT64_MAX >> 1);
-      for (uint64_t K = 0; K < T->num_records; ++K) {
-        uint32_t Id = R[K].id_word;
-        if (Id && !(Id & LWP_ID_END_BIT))
-          ++((struct lwp_region_acc *)T->acc)[Id].count;
-      }
-      if (Bad)
+      if (!Id || (R[K].id_word & LWP_ID_END_BIT))
+        continue;
+      if (!Acc || Id > T->count_limit)
+        return "a thread's records are inconsistent";
+      if (Acc[Id].count-- == 0)
         return "a thread's records outnumber its counts";
     }
+    for (uint64_t K = 0; K < T->num_records; ++K)
+      if (R[K].id_word && !(R[K].id_word & LWP_ID_END_BIT))
+        ++Acc[R[K].id_word].count;
   }
   if (!inState(S, S->images, S->num_images, sizeof(struct lwp_image_info)))
     return "its image table lies outside the file";

@@ -181,7 +181,7 @@ static int writeView(const struct lwp_dump_view *View, const char *Path,
   return Result;
 }
 
-int lwp_dump_impl(const char *Pattern, unsigned Flags, char *Written) {
+int lwp_dump_impl(const char *Pattern, unsigned Flags) {
   int InSignal = (Flags & LWP_DUMP_IN_SIGNAL) != 0;
   if (!Pattern) {
     Pattern = getenv("LWP_OUTPUT");
@@ -199,8 +199,6 @@ int lwp_dump_impl(const char *Pattern, unsigned Flags, char *Written) {
   }
   if (Flags & LWP_DUMP_LITERAL)
     memcpy(Path, Pattern, Len + 1);
-  if (Written)
-    memcpy(Written, Path, strlen(Path) + 1);
 
   /* In a signal handler the lock may be held by the interrupted thread: the
    * dump then goes on without it (the registry only grows). */

@@ -597,10 +597,9 @@ extern uint64_t lwp_dump_process_id, lwp_dump_now;
 extern uint32_t lwp_dump_lost;
 
 /** Writes the dump to the expansion of \p Pattern (LWP_OUTPUT when null;
- *  taken as it is with LWP_DUMP_LITERAL). \p Flags: LWP_DUMP_*. Writes
- *  \p Written (4096 bytes, may be NULL) with the path written. Returns 0,
+ *  taken as it is with LWP_DUMP_LITERAL). \p Flags: LWP_DUMP_*. Returns 0,
  *  or -1 after one line on stderr naming the cause. */
-int lwp_dump_impl(const char *Pattern, unsigned Flags, char *Written);
+int lwp_dump_impl(const char *Pattern, unsigned Flags);
 
 /*===----------------------------------------------------------------------===*
  * Recovery (lwp_host_recover.c) and signals (lwp_host_signals.c)

@@ -58,9 +58,6 @@ int lwp_recover_state(const char *StateFile, const char *DumpPath,
   lwp_dump_lost = S->lost_threads;
   lwp_dump_now = Last ? Last : 1;
   pthread_mutex_unlock(&lwp_lock);
-  char Written[4096];
-  int Result = lwp_dump_impl(
-      DumpPath, LWP_DUMP_LITERAL | (NoReplace ? LWP_DUMP_NO_REPLACE : 0),
-      Written);
-  return Result;
+  return lwp_dump_impl(DumpPath, LWP_DUMP_LITERAL |
+                                     (NoReplace ? LWP_DUMP_NO_REPLACE : 0));
 }

@@ -82,7 +82,7 @@ static void onFatalSignal(int Sig, siginfo_t *Info, void *Context) {
     if (!Path || *Path) {
       /* Silent when it works: the program's stderr stays its own (lwp-run
        * --check-output compares it); dumpImpl says why when it fails. */
-      if (lwp_dump_impl(Path, LWP_DUMP_IN_SIGNAL, NULL) == 0)
+      if (lwp_dump_impl(Path, LWP_DUMP_IN_SIGNAL) == 0)
         lwp_remove_state();
     }
   }
