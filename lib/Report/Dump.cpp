@@ -224,6 +224,13 @@ llvm::Expected<Dump> Dump::parse(std::unique_ptr<llvm::MemoryBuffer> Buf,
   return read(std::move(Source), Threads);
 }
 
+bool Dump::hasContextTree() const {
+  for (const DumpThread &T : Threads)
+    if (!T.Nodes.empty())
+      return true;
+  return false;
+}
+
 uint64_t Dump::size() const { return Source ? Source->Size : 0; }
 
 bool Dump::sameFile(const Dump &Other) const {
@@ -372,6 +379,10 @@ static std::optional<uint64_t> declaredEnd(const DumpSource &Src, const char *H,
     if (NumRecords > (Size - Pos) / RecordSize)
       return std::nullopt;
     Pos += NumRecords * RecordSize;
+    uint64_t NumNodes = read32le(H + 8) >= 4 ? read64le(TH + 40) : 0;
+    if (NumNodes > (Size - Pos) / sizeof(lwp_dump_node))
+      return std::nullopt;
+    Pos += NumNodes * sizeof(lwp_dump_node);
   }
   return Pos;
 }
@@ -392,7 +403,7 @@ llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src,
     return fail("not an LWP dump (wrong magic)");
   Dump D;
   D.Version = Size >= 12 ? read32le(H + 8) : 0;
-  if (D.Version < 1 || D.Version > 3)
+  if (D.Version < 1 || D.Version > 4)
     return fail("format version " + llvm::Twine(D.Version) +
                 " is not supported (expected 1 to 3)");
   unsigned ExpectedHeader =
@@ -569,6 +580,39 @@ llvm::Expected<Dump> Dump::read(std::shared_ptr<const DumpSource> Src,
       D.Threads.back().TopNested = read64le(TH + 32);
     }
     Pos += NumRecords * D.RecordSize;
+    uint64_t NumNodes = D.Version >= 4 ? read64le(TH + 40) : 0;
+    if (NumNodes > (Size - Pos) / sizeof(lwp_dump_node))
+      return fail("truncated in the calling-context tree of thread " +
+                  llvm::Twine(I) + ": " + llvm::Twine(NumNodes) +
+                  " nodes announced, " +
+                  llvm::Twine((Size - Pos) / sizeof(lwp_dump_node)) +
+                  " present");
+    if (NumNodes) {
+      std::vector<char> Bytes(NumNodes * sizeof(lwp_dump_node));
+      if (llvm::Error E = Src->read(Pos, Bytes))
+        return std::move(E);
+      std::vector<DumpNode> &Nodes = D.Threads.back().Nodes;
+      Nodes.resize(NumNodes);
+      for (uint64_t K = 0; K != NumNodes; ++K) {
+        const char *B = Bytes.data() + K * sizeof(lwp_dump_node);
+        DumpNode &N = Nodes[K];
+        N.Id = read32le(B);
+        N.Parent = read32le(B + 4);
+        N.Count = read64le(B + 8);
+        N.Cycles = read64le(B + 16);
+        N.Flags = read32le(B + 24);
+        N.Folded = read32le(B + 28);
+        bool Root = K == 0;
+        if (Root ? N.Id != 0 || N.Parent != 0
+                 : N.Parent >= K || N.Id == 0 || N.Id >= NumIds)
+          return fail("calling-context node " + llvm::Twine(K) +
+                      " of thread " + llvm::Twine(I) +
+                      (Root ? " is not a root"
+                            : " names a later parent or an unknown region") +
+                      " (damaged)");
+      }
+      Pos += Bytes.size();
+    }
   }
   if (Pos != Size)
     return fail(llvm::Twine(Size - Pos) +

@@ -290,7 +290,9 @@ int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
     TH.top_cycles = T->top_cycles;
     TH.top_instances = T->top_instances;
     TH.top_nested = T->top_nested;
-    TH.reserved = 0;
+    TH.num_nodes = T->nodes ? T->num_nodes : 0;
+    if (TH.num_nodes && T->node_stride < sizeof(struct lwp_dump_node))
+      return -1;
     if (put(&O, &TH, sizeof(TH)))
       return -1;
     if (view->map_id_word) {
@@ -313,6 +315,22 @@ int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
     } else if (T->num_records &&
                put(&O, T->records, T->num_records * (uint64_t)RecordSize)) {
       return -1;
+    }
+    if (TH.num_nodes &&
+        T->node_stride == sizeof(struct lwp_dump_node)) {
+      if (put(&O, T->nodes, TH.num_nodes * sizeof(struct lwp_dump_node)))
+        return -1;
+    } else {
+      /* In chunks, the links a runtime keeps after each node left out. */
+      struct lwp_dump_node Chunk[32];
+      const char *Node = T->nodes;
+      for (uint64_t K = 0; K < TH.num_nodes;) {
+        uint32_t N = 0;
+        for (; N != 32 && K < TH.num_nodes; ++N, ++K, Node += T->node_stride)
+          Chunk[N] = *(const struct lwp_dump_node *)(const void *)Node;
+        if (put(&O, Chunk, (uint64_t)N * sizeof(struct lwp_dump_node)))
+          return -1;
+      }
     }
   }
 

@@ -33,7 +33,10 @@ struct lwp_image_view {
 };
 
 /** One thread's records: num_records records of header.record_size bytes,
- *  and its top-level figures (struct lwp_dump_thread). */
+ *  its top-level figures (struct lwp_dump_thread) and its calling-context
+ *  tree: num_nodes nodes, each starting with a struct lwp_dump_node (written
+ *  as it is), node_stride bytes apart (a runtime keeps its links to
+ *  children after the 32 bytes the dump takes). */
 struct lwp_thread_view {
   uint64_t thread_id;
   const void *records;
@@ -41,6 +44,9 @@ struct lwp_thread_view {
   uint64_t top_cycles;
   uint64_t top_instances;
   uint64_t top_nested;
+  const void *nodes;    /**< null when num_nodes is 0 */
+  uint64_t num_nodes;   /**< 0: the thread kept no tree */
+  uint32_t node_stride; /**< bytes from one node to the next (>= 32) */
 };
 
 /** A record as a 32-bit runtime keeps it in memory (Hexagon's replay), 32
@@ -83,10 +89,11 @@ struct lwp_dump_view {
   uint32_t num_threads;
 };
 
-/** Serialises \p view through \p write, as a version 3 dump: the parts,
+/** Serialises \p view through \p write, as a version 4 dump: the parts,
  *  then the checksum of every byte written (lwp_dump_trailer). Returns 0 on
  *  success, -1 when a write fails or the view is inconsistent (no or two
- *  region tables, a record size other than 16 or 24). */
+ *  region tables, a record size other than 16 or 24, a node stride below
+ *  32 bytes). */
 int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
                    void *ctx);
 

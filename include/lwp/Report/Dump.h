@@ -110,6 +110,17 @@ class DumpSource;
 using RecordStream =
     std::function<llvm::Error(llvm::function_ref<bool(llvm::StringRef)>)>;
 
+/// One node of a thread's calling-context tree (lwp_dump_node, v4): the
+/// exact figures of one path of regions from the thread's root.
+struct DumpNode {
+  uint32_t Id = 0;     ///< region ID; 0 for the root (node 0)
+  uint32_t Parent = 0; ///< index of the parent node (< this node's)
+  uint64_t Count = 0;  ///< instances on this path
+  uint64_t Cycles = 0; ///< their inclusive cycles (counter unit)
+  uint32_t Flags = 0;  ///< LWP_NODE_* (LWP_NODE_FOLDED)
+  uint32_t Folded = 0; ///< instances folded into it past the node budget
+};
+
 /// One thread's records, streamed from the dump.
 class DumpThread {
 public:
@@ -121,6 +132,9 @@ public:
   uint64_t TopCycles = 0;
   /// Top-level instances, and probes inside them (v2, as DumpRegion::Nested).
   uint64_t TopInstances = 0, TopNested = 0;
+  /// The thread's calling-context tree (v4; empty when the runtime kept
+  /// none): node 0 is the root, every parent precedes its children.
+  std::vector<DumpNode> Nodes;
   /// OS thread ID (0 on Hexagon).
   uint64_t threadId() const { return ThreadId; }
   /// Number of records.
@@ -173,10 +187,12 @@ public:
   /// verified first, reading the file once on up to \p Threads threads.
   /// Errors (one line, naming the file): cannot be read (not a regular file,
   /// larger than MaxDumpBytes), shorter than its header, a wrong magic (not
-  /// an LWP dump), a version other than 1 to 3, a checksum that does not
+  /// an LWP dump), a version other than 1 to 4, a checksum that does not
   /// match (a damaged file), a record size other than 16 or 24, a part that
   /// runs past the end of the file, a module that names a missing image or
-  /// IDs past the count table, or bytes left over after the last part.
+  /// IDs past the count table, a calling-context node whose parent does not
+  /// precede it or whose ID is past the region table, or bytes left over
+  /// after the last part.
   static llvm::Expected<Dump> open(llvm::StringRef Path, unsigned Threads = 1);
   /// The same for bytes in memory (the buffer's identifier names it in
   /// errors).
@@ -209,6 +225,15 @@ public:
   /// True when the runtime could not count some executions
   /// (LWP_DUMP_FLAG_LOST): counts and cycles are lower bounds.
   bool lostExecutions() const { return Flags & LWP_DUMP_FLAG_LOST; }
+  /// True when every cycle figure is in compensated time
+  /// (LWP_DUMP_FLAG_COMPENSATED, v4): the probes' own time was taken out
+  /// where it ran; probePairCost() and probeNestedCost() are what remains
+  /// to subtract.
+  bool compensated() const {
+    return Version >= 4 && (Flags & LWP_DUMP_FLAG_COMPENSATED);
+  }
+  /// True when some thread carries a calling-context tree (v4).
+  bool hasContextTree() const;
   /// Exact figures per region ID; index = ID (Count only in version 1).
   llvm::ArrayRef<DumpRegion> regions() const { return Regions; }
   llvm::ArrayRef<DumpImage> images() const { return Images; }

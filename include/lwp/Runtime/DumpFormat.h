@@ -9,7 +9,7 @@
  * plain C (C99) so that the freestanding Hexagon runtime, the host runtime and
  * the C++ reader share one definition.
  *
- * Layout of version 3, in order (every part starts 8-byte aligned):
+ * Layout of version 4, in order (every part starts 8-byte aligned):
  *   lwp_dump_header                      80 bytes (64 in version 1)
  *   image entries  x num_images          lwp_dump_image + build ID + name,
  *                                        padded to 8 bytes
@@ -19,12 +19,15 @@
  *                                        every execution; v1: uint64_t count
  *   thread blocks  x num_threads         v2: lwp_dump_thread (48 bytes), v1:
  *                                        its first 16 bytes; then num_records
- *                                        records of record_size bytes
- *   lwp_dump_trailer                     8 bytes (v3 only): the checksum of
+ *                                        records of record_size bytes; then
+ *                                        (v4) num_nodes calling-context
+ *                                        nodes, lwp_dump_node, 32 bytes each
+ *   lwp_dump_trailer                     8 bytes (v3, v4): the checksum of
  *                                        every byte before it
  *
- * Version 2 is version 3 without the trailer (and with the module's
- * map_hash reserved); readers read versions 1 to 3.
+ * Version 3 is version 4 without calling-context nodes (the thread's
+ * num_nodes reserved, 0); version 2 is version 3 without the trailer (and
+ * with the module's map_hash reserved); readers read versions 1 to 4.
  *
  * Region IDs in a version 2 dump are program-wide indices that the runtime
  * gave each region slot when its module registered (MapFormat.h); ID 0
@@ -43,10 +46,10 @@ extern "C" {
 /** The 8 bytes a dump starts with: "LWPDUMP" and a NUL. */
 #define LWP_DUMP_MAGIC "LWPDUMP"
 #define LWP_DUMP_MAGIC_SIZE 8
-/** Format version written by the runtimes. Readers read 1 to 3. */
-#define LWP_DUMP_VERSION 3u
+/** Format version written by the runtimes. Readers read 1 to 4. */
+#define LWP_DUMP_VERSION 4u
 
-/** Version 3 checksum: the bytes before the trailer are cut into blocks of
+/** The checksum (versions 3 and 4): the bytes before the trailer are cut into blocks of
  *  this many bytes (the last one shorter); the checksum is the XXH64 (seed
  *  0) of the XXH64 (seed 0) of each block, as 8 little-endian bytes each, in
  *  order. Blocks let a reader verify in parallel and in bounded memory. */
@@ -65,6 +68,14 @@ extern "C" {
  *  could not allocate a thread's profile state; their probes are in
  *  `dropped`): counts and cycles are lower bounds, not exact. */
 #define LWP_DUMP_FLAG_LOST 2u
+/** lwp_dump_header.flags (v4): every cycle figure of the dump (records,
+ *  region table, thread headers, calling-context nodes) is in compensated
+ *  time: the runtime took the probes' own time out of the counter where it
+ *  ran, on the thread that ran it (docs/report.md, "Overhead correction"),
+ *  so that an instance's figure is corrected for every probe executed
+ *  inside it, recorded or not. probe_pair_cost and probe_nested_cost then
+ *  hold what a reader still subtracts (0: nothing). */
+#define LWP_DUMP_FLAG_COMPENSATED 4u
 
 /** Target that wrote the dump (lwp_dump_header.target). */
 enum lwp_dump_target {
@@ -171,7 +182,34 @@ struct lwp_dump_thread {
   uint64_t top_instances; /**< 24: top-level instances */
   uint64_t top_nested;    /**< 32: probes inside top-level instances (as
                                    lwp_dump_region.nested) */
-  uint64_t reserved;      /**< 40: 0 */
+  uint64_t num_nodes;     /**< 40: v4: calling-context nodes after the
+                                   records (0: the thread kept no tree);
+                                   v2, v3: reserved, 0 */
+};
+
+/** lwp_dump_node.flags: instances whose path had no node left (the node
+ *  budget, LWP_CCT_NODES, was spent) were folded into this node, the
+ *  deepest of their path that has one: they are in its cycles and in no
+ *  child's, so its self cycles (cycles minus the children's) hold them. */
+#define LWP_NODE_FOLDED 1u
+
+/** One node of a thread's calling-context tree (v4), 32 bytes: the exact
+ *  figures of one path of regions, root to this node, as HPCToolkit and
+ *  LLVM's contextual profiles keep them. Node 0 is the thread's root (ID 0,
+ *  parent 0; its count and cycles are the thread's top-level instances and
+ *  cycles); every other node's parent has a smaller index, and no two
+ *  children of a node have the same ID. A region nested in itself has a
+ *  node at each level. The children's cycles never exceed their parent's;
+ *  cycles minus the children's are the path's self cycles. */
+struct lwp_dump_node {
+  uint32_t id;     /**<  0: region ID (0: the root) */
+  uint32_t parent; /**<  4: index of the parent node in this thread's
+                              table */
+  uint64_t count;  /**<  8: instances of the region on this path */
+  uint64_t cycles; /**< 16: their inclusive cycles (counter unit) */
+  uint32_t flags;  /**< 24: LWP_NODE_* */
+  uint32_t folded; /**< 28: instances folded into it (LWP_NODE_FOLDED),
+                              saturating at 2^32-1 */
 };
 
 /** A record of a 32-bit target (Hexagon), 16 bytes. */
@@ -192,7 +230,7 @@ struct lwp_record64 {
   uint64_t cycles;  /**< counter value (header.counter) */
 };
 
-/** The end of a version 3 dump, 8 bytes, right after the last thread. */
+/** The end of a version 3 or 4 dump, 8 bytes, right after the last thread. */
 struct lwp_dump_trailer {
   uint64_t checksum; /**< of every byte before the trailer, in blocks of
                           LWP_DUMP_CHECKSUM_BLOCK (see there) */
