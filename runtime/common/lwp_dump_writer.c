@@ -316,8 +316,7 @@ int lwp_write_dump(const struct lwp_dump_view *view, lwp_write_fn write,
                put(&O, T->records, T->num_records * (uint64_t)RecordSize)) {
       return -1;
     }
-    if (TH.num_nodes &&
-        T->node_stride == sizeof(struct lwp_dump_node)) {
+    if (TH.num_nodes && T->node_stride == sizeof(struct lwp_dump_node)) {
       if (put(&O, T->nodes, TH.num_nodes * sizeof(struct lwp_dump_node)))
         return -1;
     } else {

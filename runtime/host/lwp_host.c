@@ -80,6 +80,9 @@ static void initCore(void) {
   /* At most 2^32 records (96 GiB) a thread, so sizes never overflow. */
   lwp_buffer_records = lwp_parse_env("LWP_BUFFER_RECORDS", LWP_BUFFER_RECORDS,
                                      0, UINT64_C(1) << 32);
+  lwp_cct_budget = (uint32_t)lwp_parse_env("LWP_CCT_NODES", LWP_CCT_NODES, 1,
+                                           UINT32_C(1) << 24);
+  lwp_compensation = (int)lwp_parse_env("LWP_COMPENSATE", 1, 0, 1);
   lwp_platform_start();
   /* Image 0 is always the executable, so that a report can tell whether it
    * was given the binary that ran, even when only shared objects have
@@ -95,7 +98,8 @@ static void initCore(void) {
   pthread_mutex_lock(&lwp_lock);
   lwp_state_persist_modules(lwp_images, lwp_num_images, lwp_modules,
                             lwp_num_modules, lwp_next_id);
-  lwp_state_persist_run(lwp_cap, lwp_probe_pair_cost, lwp_probe_nested_cost);
+  lwp_state_persist_run(lwp_cap, lwp_probe_pair_cost, lwp_probe_nested_cost,
+                        lwp_compensation);
   pthread_mutex_unlock(&lwp_lock);
 }
 

@@ -110,6 +110,8 @@ static uint64_t threadCheck(const struct lwp_thread_state *T) {
   C = fnv(C, &T->thread_id, sizeof(T->thread_id));
   C = fnv(C, &T->stack, sizeof(T->stack));
   C = fnv(C, &T->stack_capacity, sizeof(T->stack_capacity));
+  C = fnv(C, &T->nodes, sizeof(T->nodes));
+  C = fnv(C, &T->node_capacity, sizeof(T->node_capacity));
   C = fnv(C, &T->next, sizeof(T->next));
   return C;
 }
@@ -205,10 +207,11 @@ void lwp_state_persist_modules(struct lwp_image_info *Images,
   seal();
 }
 
-void lwp_state_persist_run(uint64_t Cap, uint32_t PairCost,
-                           uint32_t NestedCost) {
+void lwp_state_persist_run(uint64_t Cap, uint32_t PairCost, uint32_t NestedCost,
+                           int Compensated) {
   if (!State)
     return;
+  State->compensated = (uint32_t)Compensated;
   State->cap = Cap;
   State->pair_cost = PairCost;
   State->nested_cost = NestedCost;
@@ -298,6 +301,7 @@ void lwp_state_enter(const char *Pattern) {
 static struct lwp_thread_state ForkState;
 static struct lwp_region_acc *ForkAcc;
 static struct lwp_frame *ForkStack;
+static struct lwp_cct_node *ForkNodes;
 
 void lwp_state_fork_prepare(struct lwp_thread_state *S) {
   if (!State || !S)
@@ -305,20 +309,28 @@ void lwp_state_fork_prepare(struct lwp_thread_state *S) {
   ForkState = *S;
   size_t AccBytes = S->acc ? ((size_t)S->count_limit + 1) * sizeof(*S->acc) : 0;
   size_t StackBytes = S->stack ? (size_t)S->depth * sizeof(*S->stack) : 0;
+  size_t NodeBytes = (size_t)S->num_nodes * sizeof(*S->nodes);
   ForkAcc = AccBytes ? malloc(AccBytes) : NULL;
   ForkStack = StackBytes ? malloc(StackBytes) : NULL;
+  ForkNodes = NodeBytes ? malloc(NodeBytes) : NULL;
   if (ForkAcc)
     memcpy(ForkAcc, S->acc, AccBytes);
   if (ForkStack)
     memcpy(ForkStack, S->stack, StackBytes);
+  if (ForkNodes)
+    memcpy(ForkNodes, S->nodes, NodeBytes);
 }
 
-void lwp_state_fork_parent(void) {
+static void freeForkCopy(void) {
   free(ForkAcc);
   free(ForkStack);
+  free(ForkNodes);
   ForkAcc = NULL;
   ForkStack = NULL;
+  ForkNodes = NULL;
 }
+
+void lwp_state_fork_parent(void) { freeForkCopy(); }
 
 void lwp_state_fork_child(struct lwp_thread_state *S) {
   if (!State)
@@ -338,11 +350,13 @@ void lwp_state_fork_child(struct lwp_thread_state *S) {
       memcpy(S->acc, ForkAcc, ((size_t)S->count_limit + 1) * sizeof(*S->acc));
     if (ForkStack)
       memcpy(S->stack, ForkStack, (size_t)S->depth * sizeof(*S->stack));
+    if (ForkNodes)
+      memcpy(S->nodes, ForkNodes, (size_t)S->num_nodes * sizeof(*S->nodes));
+    /* The parent may have cached nodes the child does not have. */
+    if (S->cct_cache != lwp_cct_no_cache)
+      memset(S->cct_cache, 0, sizeof(lwp_cct_no_cache));
   }
-  free(ForkAcc);
-  free(ForkStack);
-  ForkAcc = NULL;
-  ForkStack = NULL;
+  freeForkCopy();
   if (P != MAP_FAILED)
     State->used = StateSize; /* nothing more is allocated there */
   close(StateFd);
@@ -393,10 +407,19 @@ static const char *validateState(const struct lwp_state_header *S) {
         !inState(S, T->stack, T->stack ? T->stack_capacity : 0,
                  sizeof(struct lwp_frame)))
       return "a thread's stack lies outside the file";
+    if (T->num_nodes > T->node_capacity || !T->num_nodes ||
+        (T->nodes != &T->root_node &&
+         !inState(S, T->nodes, T->node_capacity, sizeof(struct lwp_cct_node))))
+      return "a thread's calling-context tree lies outside the file";
+    for (uint32_t K = 1; K < T->num_nodes; ++K)
+      if (T->nodes[K].d.parent >= K || !T->nodes[K].d.id ||
+          (T->nodes[K].d.id >= S->next_id && S->next_id))
+        return "a thread's calling-context tree is inconsistent";
     /* Figures that cannot be: an ID past those registered, counts below
      * their instances. */
     for (uint32_t K = 0; K != T->depth; ++K)
-      if (T->stack[K].id >= S->next_id && S->next_id)
+      if ((T->stack[K].id >= S->next_id && S->next_id) ||
+          (T->stack[K].node & ~LWP_CCT_FOLDED) >= T->num_nodes)
         return "a thread's stack holds an unknown region";
     for (uint32_t I = 0; T->acc && I <= T->count_limit; ++I) {
       const struct lwp_region_acc *A = &T->acc[I];
@@ -484,15 +507,14 @@ const struct lwp_state_header *lwp_state_map(const char *File,
                  MAP_PRIVATE | MAP_FIXED_NOREPLACE, Fd, 0);
   close(Fd);
   if (P == MAP_FAILED || P != (void *)LWP_STATE_BASE) {
-    fprintf(stderr, "%s: error: cannot map '%s' at its address\n", Tool,
-            File);
+    fprintf(stderr, "%s: error: cannot map '%s' at its address\n", Tool, File);
     return NULL;
   }
   const struct lwp_state_header *S = P;
   const char *Bad = validateState(S);
   if (Bad) {
-    fprintf(stderr, "%s: error: '%s' is damaged (%s): no dump written\n",
-            Tool, File, Bad);
+    fprintf(stderr, "%s: error: '%s' is damaged (%s): no dump written\n", Tool,
+            File, Bad);
     munmap(P, FileSize);
     return NULL;
   }

@@ -68,8 +68,7 @@ static int isOwnImage(const struct dl_phdr_info *Info) {
   return 0;
 }
 
-static int findCoreInImage(struct dl_phdr_info *Info, size_t Size,
-                           void *Data) {
+static int findCoreInImage(struct dl_phdr_info *Info, size_t Size, void *Data) {
   (void)Size;
   struct CoreSearch *Search = Data;
   uint32_t DescSize;

@@ -92,11 +92,28 @@ static void *arenaAlloc(size_t Size) {
  *  alone, since recording may go on. */
 static void viewThread(const struct lwp_thread_state *S,
                        struct lwp_dump_region *Regions, uint64_t *Open,
-                       uint32_t NumIds, uint64_t Now,
+                       uint32_t NumIds, uint64_t Raw,
                        struct lwp_thread_view *T) {
   T->thread_id = S->thread_id;
   T->records = S->records;
   T->num_records = S->num_records;
+  /* The thread's compensated clock now; a recovered state's threads end at
+   * the last value each handed out. */
+  uint64_t Now = lwp_dump_now ? S->last : Raw - S->overhead;
+  if ((int64_t)(Now - S->last) < 0)
+    Now = S->last;
+  /* The tree, with the open instances closed as below in a copy (the live
+   * tree as it is when the arena has no room for one). */
+  const struct lwp_cct_node *Live =
+      __atomic_load_n(&S->nodes, __ATOMIC_ACQUIRE);
+  uint32_t NumNodes = __atomic_load_n(&S->num_nodes, __ATOMIC_ACQUIRE);
+  struct lwp_dump_node *Nodes =
+      Live && NumNodes ? arenaAlloc(NumNodes * sizeof(*Nodes)) : NULL;
+  for (uint32_t K = 0; Nodes && K != NumNodes; ++K)
+    Nodes[K] = Live[K].d;
+  T->nodes = Nodes ? (const void *)Nodes : (const void *)Live;
+  T->num_nodes = Live ? NumNodes : 0;
+  T->node_stride = Nodes ? sizeof(*Nodes) : sizeof(*Live);
   const struct lwp_region_acc *A = __atomic_load_n(&S->acc, __ATOMIC_ACQUIRE);
   uint32_t Limit = __atomic_load_n(&S->count_limit, __ATOMIC_ACQUIRE);
   lwp_add_figures(Regions, NumIds, A, Limit);
@@ -111,6 +128,9 @@ static void viewThread(const struct lwp_thread_state *S,
     uint64_t Nested = F->nested + CarryNested;
     uint64_t Children = F->children + CarryChildren;
     uint64_t Incl = Now - F->start;
+    if (Nodes && (F->node & ~LWP_CCT_FOLDED) < NumNodes &&
+        !(F->node & LWP_CCT_FOLDED))
+      Nodes[F->node].cycles += Incl;
     if (F->id < NumIds) {
       struct lwp_dump_region *R = &Regions[F->id];
       R->self += Incl - Child;
@@ -135,6 +155,10 @@ static void viewThread(const struct lwp_thread_state *S,
   T->top_cycles = TopCycles;
   T->top_instances = TopInstances;
   T->top_nested = TopNested;
+  if (Nodes) {
+    Nodes[0].count = TopInstances;
+    Nodes[0].cycles = TopCycles;
+  }
 }
 
 /** Writes \p View to \p Path by the rules of lwp_host_file.c. Returns 0, or
@@ -174,8 +198,8 @@ static int writeView(const struct lwp_dump_view *View, const char *Path,
   }
   lwp_file_close_dir(&DumpDir);
   if (Why) {
-    const char *Msg[] = {"lwp: dump to '", Path, "' not written: ", Why,
-                         "\n", NULL};
+    const char *Msg[] = {
+        "lwp: dump to '", Path, "' not written: ", Why, "\n", NULL};
     lwp_say(Msg);
   }
   return Result;
@@ -252,6 +276,8 @@ int lwp_dump_impl(const char *Pattern, unsigned Flags) {
     View.header.process_id =
         lwp_dump_process_id ? lwp_dump_process_id : (uint64_t)getpid();
     View.header.flags = LWP_DUMP_FLAG_FIGURES;
+    if (lwp_compensation)
+      View.header.flags |= LWP_DUMP_FLAG_COMPENSATED;
     if (Lost || lwp_fallback_state.lost || lwp_dump_lost) {
       View.header.flags |= LWP_DUMP_FLAG_LOST;
       View.header.dropped += lwp_fallback_state.dropped;

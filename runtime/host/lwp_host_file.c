@@ -333,8 +333,7 @@ int lwp_file_publish(const struct lwp_file_dir *Dir, struct lwp_file_temp *T,
   return 0;
 }
 
-void lwp_file_discard(const struct lwp_file_dir *Dir,
-                      struct lwp_file_temp *T) {
+void lwp_file_discard(const struct lwp_file_dir *Dir, struct lwp_file_temp *T) {
   if (T->fd >= 0)
     close(T->fd);
   T->fd = -1;

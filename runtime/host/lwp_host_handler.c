@@ -35,10 +35,21 @@
  * Counter: x86-64 rdtsc, not serialised (rdtscp or lfence;rdtsc cost about
  * 30 ticks more a pair here, issue 7: docs/performance-history.md, the
  * full text in `git show 6310dfe:docs/performance.md`; and the out-of-order
- * window they close is a few cycles); AArch64 cntvct_el0. The start handler
- * reads the counter last and the end handler first, so a region's figure
- * holds as little of the handlers as possible; what remains is the calibrated
- * probe_pair_cost of the dump.
+ * window they close is a few cycles); AArch64 cntvct_el0.
+ *
+ * Compensation (docs/report.md, "Overhead correction"): each handler reads
+ * the counter when it is entered, and every value it records or accounts is
+ * that read less what the thread's probes took so far (lwp_compensate), so
+ * that an instance's figure holds none of the probes that ran inside it,
+ * recorded or not. What a probe takes is measured in place, a second read
+ * as its handler leaves, in one probe in LWP_COST_SAMPLE (a read costs about
+ * 30 ticks here, too much for every probe); the others add the thread's
+ * running estimate of that handler's cost (lwp_account_probe).
+ *
+ * Calling-context tree: the start handler finds its instance's node, the
+ * child of the enclosing instance's node for its region, in a cache of
+ * (parent, region) -> node (lwp_cct_enter); the tree itself, and the
+ * nodes it creates, are the slow path's (lwp_cct_child_slow).
  */
 #include "lwp_host_internal.h"
 
@@ -67,6 +78,7 @@ static inline __attribute__((always_inline)) uint64_t readCounter(void) {
 #define LWP_CALLER_SP() ((uintptr_t)__builtin_frame_address(0))
 
 LWP_HANDLER void __lwp_probe_start(const struct lwp_slot *Slot) {
+  uint64_t In = readCounter();
   struct lwp_thread_state *S = lwp_tls_state;
   uint32_t Id = Slot->index;
   uintptr_t Sp = LWP_CALLER_SP();
@@ -77,47 +89,52 @@ LWP_HANDLER void __lwp_probe_start(const struct lwp_slot *Slot) {
           !S || Id - 1u >= S->count_limit || S->depth == S->stack_capacity ||
               (S->depth && S->stack[S->depth - 1].sp < Sp) || S->acc[Id].open,
           0)) {
-    S = lwp_probe_slow(S, Id, Sp, readCounter(), 1);
+    S = lwp_probe_slow(S, Id, Sp, In, 1);
     if (!S)
       return;
   }
+  uint64_t Now = lwp_compensate(S, In);
   struct lwp_region_acc *A = &S->acc[Id];
   uint64_t Count = ++A->count;
   ++A->open;
-  struct lwp_frame *F = &S->stack[S->depth++];
+  uint32_t D = S->depth;
+  uint32_t Node = lwp_cct_enter(S, D ? S->stack[D - 1].node : 0, Id);
+  struct lwp_frame *F = &S->stack[D];
+  S->depth = D + 1;
   F->id = Id;
   F->child = 0;
   F->nested = 0;
   F->children = 0;
   F->sp = Sp;
+  F->node = Node;
+  F->start = Now;
   uint64_t N = S->num_records;
   if (__builtin_expect(Count > lwp_cap || N >= S->capacity, 0)) {
     ++S->dropped;
     F->recorded = 0;
-    F->start = readCounter();
-    return;
+  } else {
+    F->recorded = 1;
+    struct lwp_record64 *R = &S->records[N];
+    S->num_records = N + 1;
+    R->site = (uint64_t)(uintptr_t)__builtin_return_address(0);
+    R->id_word = Id;
+    R->depth = D + 1;
+    R->cycles = Now;
   }
-  F->recorded = 1;
-  struct lwp_record64 *R = &S->records[N];
-  S->num_records = N + 1;
-  R->site = (uint64_t)(uintptr_t)__builtin_return_address(0);
-  R->id_word = Id;
-  R->depth = S->depth;
-  uint64_t Now = readCounter();
-  R->cycles = Now;
-  F->start = Now;
+  lwp_account_probe(S, In, &S->cost_start);
 }
 
 LWP_HANDLER void __lwp_probe_end(const struct lwp_slot *Slot) {
-  uint64_t Cycles = readCounter();
+  uint64_t In = readCounter();
   struct lwp_thread_state *S = lwp_tls_state;
   uint32_t Id = Slot->index;
   uintptr_t Sp = LWP_CALLER_SP();
   if (__builtin_expect(!S || Id - 1u >= S->count_limit, 0)) {
-    S = lwp_probe_slow(S, Id, Sp, Cycles, 0);
+    S = lwp_probe_slow(S, Id, Sp, In, 0);
     if (!S)
       return;
   }
+  uint64_t Now = lwp_compensate(S, In);
   /* The end is recorded when its instance's start was: a recursive region's
    * count passes the cap while its outer instances are open, and their ends
    * still pair with their recorded starts. An end that closed nothing is
@@ -126,27 +143,28 @@ LWP_HANDLER void __lwp_probe_end(const struct lwp_slot *Slot) {
   if (__builtin_expect(
           D && S->stack[D - 1].id == Id && S->stack[D - 1].sp >= Sp, 1)) {
     Rec = S->stack[D - 1].recorded;
-    lwp_close_top(S, Cycles, 0);
+    lwp_close_top(S, Now, 0);
   } else {
-    D = lwp_end_slow(S, Id, Cycles, Sp);
+    D = lwp_end_slow(S, Id, Now, Sp);
     /* The closed frame (D, popped) is intact until the next start. */
     Rec = D ? S->stack[D - 1].recorded : S->acc[Id].count <= lwp_cap;
   }
   uint64_t N = S->num_records;
   if (__builtin_expect(!Rec || N >= S->capacity, 0)) {
     ++S->dropped;
-    return;
+  } else {
+    struct lwp_record64 *R = &S->records[N];
+    S->num_records = N + 1;
+    R->site = (uint64_t)(uintptr_t)__builtin_return_address(0);
+    R->id_word = Id | LWP_ID_END_BIT;
+    R->depth = D;
+    R->cycles = Now;
   }
-  struct lwp_record64 *R = &S->records[N];
-  S->num_records = N + 1;
-  R->site = (uint64_t)(uintptr_t)__builtin_return_address(0);
-  R->id_word = Id | LWP_ID_END_BIT;
-  R->depth = D;
-  R->cycles = Cycles;
+  lwp_account_probe(S, In, &S->cost_end);
 }
 
 LWP_HANDLER void __lwp_probe_resume(const struct lwp_slot *Slot) {
-  uint64_t Cycles = readCounter();
+  uint64_t In = readCounter();
   struct lwp_thread_state *S = lwp_tls_state;
   uintptr_t Sp = LWP_CALLER_SP();
   if (!S || !S->depth)
@@ -155,8 +173,11 @@ LWP_HANDLER void __lwp_probe_resume(const struct lwp_slot *Slot) {
    * enclosing region's at this stack position, or one of a caller's. */
   const struct lwp_frame *T = &S->stack[S->depth - 1];
   uint32_t Id = Slot ? Slot->index : 0;
-  if (__builtin_expect(T->sp > Sp || (T->sp == Sp && T->id == Id), 1))
+  if (__builtin_expect(T->sp > Sp || (T->sp == Sp && T->id == Id), 1)) {
+    lwp_account_probe(S, In, &S->cost_end);
     return;
-  lwp_resume_slow(S, Id, Cycles, Sp,
+  }
+  lwp_resume_slow(S, Id, lwp_compensate(S, In), Sp,
                   (uint64_t)(uintptr_t)__builtin_return_address(0));
+  lwp_account_probe(S, In, &S->cost_end);
 }

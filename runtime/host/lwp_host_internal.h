@@ -68,13 +68,47 @@ struct lwp_region_acc {
   uint64_t open;     /**< instances open now (recursion depth) */
 };
 
-/** One open instance on a thread's shadow stack, 48 bytes. */
+/** Nodes a thread's calling-context tree may hold at most (LWP_CCT_NODES
+ *  in the environment at start-up; 1 keeps the root only): paths past it
+ *  fold into the deepest node they have (LWP_NODE_FOLDED). 40 bytes a
+ *  node, grown on demand (doubling from 64). */
+#ifndef LWP_CCT_NODES
+#define LWP_CCT_NODES 65536
+#endif
+/** Entries of a thread's cache of calling-context children (a power of
+ *  two): (parent node, region ID) -> child node, 16 bytes each. */
+#define LWP_CCT_CACHE 1024
+/** Bit 31 of a frame's node word: its instance folded into that node (no
+ *  node was left for its path); it adds nothing to any node's figures. */
+#define LWP_CCT_FOLDED 0x80000000u
+
+/** One node of a thread's calling-context tree, 40 bytes: the dump's node
+ *  and the links of its children. */
+struct lwp_cct_node {
+  struct lwp_dump_node d; /**< id, parent, count, cycles, flags, folded */
+  uint32_t first_child;   /**< index of its newest child, 0: none */
+  uint32_t next_sibling;  /**< index of the next child of its parent */
+};
+
+/** One entry of a thread's child cache, 16 bytes: key (parent node << 32 |
+ *  region ID; 0 empty, no child has ID 0) and the child's node. */
+struct lwp_cct_cache_entry {
+  uint64_t key;
+  uint64_t node;
+};
+
+/** Probes between two whose handler cost is measured in place (one in
+ *  LWP_COST_SAMPLE; the others add the running estimate, docs/report.md,
+ *  "Overhead correction"). */
+#define LWP_COST_SAMPLE 16u
+
+/** One open instance on a thread's shadow stack, 56 bytes. */
 struct lwp_frame {
   uint32_t id;       /**< region ID */
   uint32_t recorded; /**< 1: its start probe was recorded (the region's count
                           was within the cap), so its end probe is recorded
                           too while the buffer has room; 0: neither is */
-  uint64_t start;    /**< counter at its start probe */
+  uint64_t start;    /**< compensated counter value at its start probe */
   uint64_t child;    /**< inclusive cycles of its closed direct children */
   uint64_t nested;   /**< probes (start and end) of instances closed inside
                           it */
@@ -84,6 +118,8 @@ struct lwp_frame {
                           above it runs in a function that encloses the
                           instance's, so the instance was left without its
                           end probe (longjmp, exception) */
+  uint32_t node;     /**< its calling-context node | LWP_CCT_FOLDED */
+  uint32_t reserved; /**< 0 */
 };
 
 /** One thread's figures, shadow stack and records. */
@@ -100,21 +136,53 @@ struct lwp_thread_state {
   uint32_t lost;
   struct lwp_record64 *records; /**< capacity records, execution order */
   uint64_t num_records;
-  uint64_t capacity;             /**< records the buffer holds */
-  uint64_t dropped;              /**< records not stored by this thread */
-  uint64_t thread_id;            /**< gettid() */
-  struct lwp_frame *stack;       /**< open instances, innermost last */
-  uint32_t depth;                /**< frames on the stack */
-  uint32_t stack_capacity;       /**< frames the stack holds */
-  uint64_t top_cycles;           /**< inclusive cycles of top-level instances */
-  uint64_t top_instances;        /**< top-level instances */
-  uint64_t top_nested;           /**< probes (start and end) inside them */
+  uint64_t capacity;       /**< records the buffer holds */
+  uint64_t dropped;        /**< records not stored by this thread */
+  uint64_t thread_id;      /**< gettid() */
+  struct lwp_frame *stack; /**< open instances, innermost last */
+  uint32_t depth;          /**< frames on the stack */
+  uint32_t stack_capacity; /**< frames the stack holds */
+  uint64_t top_cycles;     /**< inclusive cycles of top-level instances */
+  uint64_t top_instances;  /**< top-level instances */
+  uint64_t top_nested;     /**< probes (start and end) inside them */
+  /** Compensation (docs/report.md, "Overhead correction"): counter ticks
+   *  the probes of this thread took, taken out of every value it hands out
+   *  (a value is the counter less this); measured in place in one probe in
+   *  LWP_COST_SAMPLE, the running estimates below for the others. */
+  uint64_t overhead;
+  uint64_t last;          /**< the last compensated value handed out (they
+                               never decrease) */
+  uint32_t cost_start;    /**< estimate: ticks a start probe takes (handler
+                               measured in place plus lwp_probe_residual) */
+  uint32_t cost_end;      /**< the same for an end probe */
+  uint32_t sample;        /**< probes until the next one measured in place */
+  uint32_t sample_period; /**< probes from one measured to the next
+                               (LWP_COST_SAMPLE; 1 in the calibration; 0
+                               without compensation, whose estimates are
+                               0) */
+  uint32_t residual;      /**< ticks a probe takes outside its handler's two
+                               counter reads (lwp_probe_residual) */
+  uint32_t node_budget;   /**< nodes the tree may hold (LWP_CCT_NODES) */
+  /** The calling-context tree: node 0 the root, num_nodes in use of
+   *  node_capacity (root_node alone when no array could be had). */
+  struct lwp_cct_node *nodes;
+  uint32_t num_nodes, node_capacity;
   struct lwp_thread_state *next; /**< registry list */
   /** Continuous mode: FNV-1a 64 of the fields above that change only when
    *  a table grows (acc, count_limit, records, capacity, thread_id, stack,
-   *  stack_capacity, next), checked by lwp-recover. */
+   *  stack_capacity, nodes, node_capacity, next), checked by lwp-recover. */
   uint64_t check;
+  /** The tree's root while no node array could be allocated. */
+  struct lwp_cct_node root_node;
+  /** The cache of the tree's children (LWP_CCT_CACHE entries): it finds a
+   *  child in one probe. lwp_cct_no_cache (never written) while the thread
+   *  has none: no memory for it, or the thread ended. */
+  struct lwp_cct_cache_entry *cct_cache;
 };
+
+/** The cache of a thread without one: LWP_CCT_CACHE empty entries, never
+ *  written (every lookup misses). */
+extern struct lwp_cct_cache_entry lwp_cct_no_cache[LWP_CCT_CACHE];
 
 /** This copy's pointer to this thread's state (shared with the other copies
  *  of the runtime through the core), or null before its first probe. */
@@ -129,15 +197,18 @@ extern uint64_t lwp_cap;
  *  \p S is null, grows its figure table to cover \p Id and its stack to
  *  hold one more frame, and closes the frames left open below the stack
  *  position \p Sp (instances of functions that were left without their end
- *  probes) at counter value \p Now; for a start probe (\p IsStart), also an
+ *  probes) at the compensated value of \p In (the raw counter value the
+ *  handler read when entered); for a start probe (\p IsStart), also an
  *  open instance of the same region at the same stack position and the
- *  frames above it. Returns the state, or null when the
- *  probe is to be dropped (ID 0, an unregistered slot, or no memory); it then
- *  counts the drop itself. preserve_all, so that the handlers' fast paths
- *  need not save registers for this call. */
+ *  frames above it. The probe is then measured in place (its time is the
+ *  slow path's). Returns the state, or null when the probe is to be dropped
+ *  (ID 0, an unregistered slot, or no memory); it then counts the drop and
+ *  takes the probe's time out of the thread's clock itself. preserve_all,
+ *  so that the handlers' fast paths need not save registers for this
+ *  call. */
 __attribute__((preserve_all)) struct lwp_thread_state *
 lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
-               uint64_t Now, int IsStart);
+               uint64_t In, int IsStart);
 
 /** The end handler's slow path: closes the instance of \p Id on \p S's stack
  *  at \p Now: frames left below the caller's stack position \p Sp, and then
@@ -271,8 +342,7 @@ void lwp_file_init(void);
  *  mode). A result that is empty or ends in '/' names a folder: "lwp.dump"
  *  is appended. With \p AppendPid and no %p, ".<pid>" is appended (a child
  *  of fork). Returns 0, or -1 when the result does not fit. */
-int lwp_file_expand(const char *Pattern, char *Out, size_t Size,
-                    int AppendPid);
+int lwp_file_expand(const char *Pattern, char *Out, size_t Size, int AppendPid);
 
 /** Opens the folder of \p Path (relative paths against the start-up
  *  directory; symbolic links among the folders are followed, the user named
@@ -338,7 +408,7 @@ void lwp_file_remove_own(const struct lwp_file_dir *Dir,
 
 #define LWP_CORE_MAGIC 0x4350574cu /* "LWPC" */
 /** Bumped whenever struct lwp_core or struct lwp_thread_state changes. */
-#define LWP_CORE_ABI 3u
+#define LWP_CORE_ABI 4u
 
 /** What every copy of the runtime calls in the one core (lwp_host.c defines
  *  the core's, and an ELF note locates it). */
@@ -377,13 +447,13 @@ const uint8_t *lwp_find_image_note(const struct dl_phdr_info *Info,
 /** One image that registered modules (a copy of what dl_iterate_phdr gave). */
 struct lwp_image_info {
   uint64_t LoadBias;
-  char *Name;        /**< NUL-terminated */
-  uint8_t *BuildId;  /**< BuildIdSize bytes */
+  char *Name;       /**< NUL-terminated */
+  uint8_t *BuildId; /**< BuildIdSize bytes */
   uint32_t BuildIdSize;
 };
 
 #define LWP_STATE_MAGIC "LWPSTATE"
-#define LWP_STATE_VERSION 2u
+#define LWP_STATE_VERSION 3u
 /** Where the state is mapped: far from where Linux puts executables
  *  (0x55..), libraries and mappings (0x7f..) on x86-64 and AArch64 (48-bit
  *  addresses). */
@@ -391,21 +461,23 @@ struct lwp_image_info {
 
 /** The head of a state file (and of its mapping), in its first 4096 bytes. */
 struct lwp_state_header {
-  char magic[8];        /**< LWP_STATE_MAGIC */
-  uint32_t version;     /**< LWP_STATE_VERSION */
-  uint32_t layout;      /**< LWP_STATE_LAYOUT of the runtime that wrote it */
-  uint64_t base;        /**< the address the state is mapped at */
-  uint64_t size;        /**< bytes of the mapping (the file grows to it) */
-  uint64_t used;        /**< bytes allocated (bump allocator); the file has
-                             at least these, allocated (fallocate) */
-  uint64_t process_id;  /**< the profiled process */
-  uint64_t cap;         /**< LWP_CAP */
+  char magic[8];       /**< LWP_STATE_MAGIC */
+  uint32_t version;    /**< LWP_STATE_VERSION */
+  uint32_t layout;     /**< LWP_STATE_LAYOUT of the runtime that wrote it */
+  uint64_t base;       /**< the address the state is mapped at */
+  uint64_t size;       /**< bytes of the mapping (the file grows to it) */
+  uint64_t used;       /**< bytes allocated (bump allocator); the file has
+                            at least these, allocated (fallocate) */
+  uint64_t process_id; /**< the profiled process */
+  uint64_t cap;        /**< LWP_CAP */
   struct lwp_thread_state *registry;
   struct lwp_image_info *images;
   struct lwp_dump_module *modules;
   uint32_t num_images, num_modules;
   uint32_t next_id, pair_cost, nested_cost;
   uint32_t lost_threads; /**< a thread got no state (LWP_DUMP_FLAG_LOST) */
+  uint32_t compensated;  /**< the threads' clocks are compensated
+                              (lwp_compensation) */
   /** FNV-1a 64 of the fields above (but `used`) and of the image table,
    *  its names and build IDs, and the module table: set under the lock
    *  whenever one changes, checked by lwp-recover. */
@@ -413,10 +485,10 @@ struct lwp_state_header {
 };
 
 /** A state written by another build of the runtime is refused. */
-#define LWP_STATE_LAYOUT                                                      \
-  ((uint32_t)(sizeof(struct lwp_thread_state) |                               \
-              sizeof(struct lwp_region_acc) << 8 |                            \
-              sizeof(struct lwp_frame) << 16 |                                \
+#define LWP_STATE_LAYOUT                                                       \
+  ((uint32_t)(sizeof(struct lwp_thread_state) |                                \
+              sizeof(struct lwp_region_acc) << 8 |                             \
+              sizeof(struct lwp_frame) << 16 |                                 \
               sizeof(struct lwp_image_info) << 24))
 
 /** \p Size zeroed bytes (16-byte aligned) for the profile state: from the
@@ -451,8 +523,8 @@ void lwp_state_persist_modules(struct lwp_image_info *Images,
                                uint32_t NumImages,
                                struct lwp_dump_module *Modules,
                                uint32_t NumModules, uint32_t NextId);
-void lwp_state_persist_run(uint64_t Cap, uint32_t PairCost,
-                           uint32_t NestedCost);
+void lwp_state_persist_run(uint64_t Cap, uint32_t PairCost, uint32_t NestedCost,
+                           int Compensated);
 
 /** Seals the fields of \p S that change only when a table grows (its
  *  `check`), in continuous mode; called after each such change. */
@@ -468,7 +540,8 @@ void lwp_remove_state(void);
 
 /** fork() in continuous mode, in the parent before the fork (lwp_lock
  *  held): keeps a private copy of the forking thread's state \p S (its
- *  fields, figure table and stack; not its records), a few kilobytes. */
+ *  fields, figure table, stack and calling-context tree; not its records),
+ *  a few kilobytes to a few megabytes. */
 void lwp_state_fork_prepare(struct lwp_thread_state *S);
 /** In the parent after the fork: frees that copy. */
 void lwp_state_fork_parent(void);
@@ -505,8 +578,21 @@ extern uint64_t lwp_buffer_records;
  *  module registered. */
 extern int lwp_calibrating;
 
+/** Nodes a new thread's calling-context tree may hold (LWP_CCT_NODES,
+ *  read at start-up). */
+extern uint32_t lwp_cct_budget;
+/** 1: the threads' clocks are compensated (the default); 0 with
+ *  LWP_COMPENSATE=0 at start-up: raw counter values, and the dump's
+ *  calibrated costs are those of the old model, the report's to subtract
+ *  (docs/report.md, "Overhead correction"). */
+extern int lwp_compensation;
+
 /** Sets up the retirement of ending threads (a pthread key). */
 void lwp_threads_init(void);
+
+/** Starts \p S's compensated clock from the calibrated costs: its
+ *  estimates, residual and sampling period. */
+void lwp_thread_clock_init(struct lwp_thread_state *S);
 
 /** This thread's state (\p S, else the thread's, else a new one), its
  *  figure table grown to cover \p Id when \p Id is registered, its stack
@@ -554,8 +640,19 @@ void lwp_modules_register(void *Blob);
  *===----------------------------------------------------------------------===*/
 
 /** Counter ticks of an empty probe pair, and what a nested pair adds to
- *  its parent in a running loop (docs/report.md, "Overhead correction"). */
+ *  its parent in a running loop, measured before compensation (for the
+ *  record: the dump of a compensated run says 0, nothing left to subtract;
+ *  docs/report.md, "Overhead correction"). */
 extern uint32_t lwp_probe_pair_cost, lwp_probe_nested_cost;
+/** Counter ticks of a probe outside its handler's two counter reads (the
+ *  call, the registers saved and restored, the return), calibrated at
+ *  start-up: added to each probe's measured time (each thread state keeps
+ *  a copy). */
+extern uint32_t lwp_probe_residual;
+/** The handler costs a new thread's estimates start from (ticks; a start
+ *  and an end probe, lwp_probe_residual included), calibrated at
+ *  start-up. */
+extern uint32_t lwp_probe_start_cost, lwp_probe_end_cost;
 
 /** Measures both at start-up with the runtime's two calibration slots. */
 void lwp_calibrate(void);
@@ -627,13 +724,82 @@ int lwp_recover_state(const char *StateFile, const char *DumpPath,
  *  dump once, then takes the program's action. */
 void lwp_signals_install(void);
 
-/** Closes the top frame of \p S at counter value \p Now (its instance ends
- *  then), counting it as unwound when \p Unwound. */
+/** The compensated value of raw counter value \p Raw on \p S's thread:
+ *  \p Raw less the probes' time so far, never below the last value handed
+ *  out. */
+static inline __attribute__((always_inline)) uint64_t
+lwp_compensate(struct lwp_thread_state *S, uint64_t Raw) {
+  uint64_t V = Raw - S->overhead;
+  if (__builtin_expect((int64_t)(V - S->last) < 0, 0))
+    V = S->last;
+  S->last = V;
+  return V;
+}
+
+/** Takes a probe's own time out of \p S's clock: the handler that read
+ *  \p In at entry measures itself once in LWP_COST_SAMPLE probes (a second
+ *  counter read, which also updates the estimate \p *Cost) and adds the
+ *  estimate otherwise; the state's residual is what lies outside its two
+ *  reads (call, return, saved registers). */
+static inline __attribute__((always_inline)) void
+lwp_account_probe(struct lwp_thread_state *S, uint64_t In, uint32_t *Cost) {
+  if (__builtin_expect(--S->sample != 0, 1)) {
+    S->overhead += *Cost;
+    return;
+  }
+  S->sample = S->sample_period;
+  uint64_t Took = lwp_read_counter() - In + S->residual;
+  S->overhead += Took;
+  /* The running estimate: 1/8 of the way to each measurement, a
+   * measurement above 16 times the estimate (a page fault, a preemption)
+   * counted once, exactly, and not averaged in. */
+  if (Took < 16ull * *Cost + 256) {
+    int64_t Diff = (int64_t)Took - (int64_t)*Cost;
+    *Cost = (uint32_t)((int64_t)*Cost + (Diff + (Diff < 0 ? -4 : 4)) / 8);
+  }
+}
+
+/** The child of calling-context node word \p Parent (LWP_CCT_FOLDED set:
+ *  a folded instance's) for region \p Id on \p S: found in the tree (and
+ *  cached), created, or, with no node left, \p Parent itself with
+ *  LWP_CCT_FOLDED (the node is flagged). The handlers' slow path of the
+ *  tree (lwp_host_slow.c). */
+__attribute__((preserve_all)) uint32_t
+lwp_cct_child_slow(struct lwp_thread_state *S, uint32_t Parent, uint32_t Id);
+
+/** The entry of \p S's child cache for key \p Key (parent node << 32 |
+ *  region ID): a multiplicative hash (Fibonacci hashing). */
+static inline __attribute__((always_inline)) struct lwp_cct_cache_entry *
+lwp_cct_cache_slot(struct lwp_thread_state *S, uint64_t Key) {
+  return &S->cct_cache[(uint32_t)(Key * 0x9e3779b97f4a7c15ull >> 40) &
+                       (LWP_CCT_CACHE - 1)];
+}
+
+/** The child node word of \p Parent for region \p Id, from the cache
+ *  when it holds it, and counts the instance there. */
+static inline __attribute__((always_inline)) uint32_t
+lwp_cct_enter(struct lwp_thread_state *S, uint32_t Parent, uint32_t Id) {
+  uint64_t Key = (uint64_t)Parent << 32 | Id;
+  struct lwp_cct_cache_entry *E = lwp_cct_cache_slot(S, Key);
+  uint32_t Node;
+  if (__builtin_expect(E->key == Key, 1))
+    Node = (uint32_t)E->node;
+  else
+    Node = lwp_cct_child_slow(S, Parent, Id);
+  if (__builtin_expect(!(Node & LWP_CCT_FOLDED), 1))
+    ++S->nodes[Node].d.count;
+  return Node;
+}
+
+/** Closes the top frame of \p S at compensated counter value \p Now (its
+ *  instance ends then), counting it as unwound when \p Unwound. */
 static inline __attribute__((always_inline)) void
 lwp_close_top(struct lwp_thread_state *S, uint64_t Now, int Unwound) {
   struct lwp_frame *F = &S->stack[--S->depth];
   struct lwp_region_acc *A = &S->acc[F->id];
   uint64_t Incl = Now - F->start;
+  if (__builtin_expect(!(F->node & LWP_CCT_FOLDED), 1))
+    S->nodes[F->node].d.cycles += Incl;
   A->self += Incl - F->child;
   A->children += F->children;
   A->unwound += (uint64_t)Unwound;
@@ -654,6 +820,8 @@ lwp_close_top(struct lwp_thread_state *S, uint64_t Now, int Unwound) {
     S->top_cycles += Incl;
     ++S->top_instances;
     S->top_nested += F->nested;
+    S->nodes[0].d.cycles += Incl;
+    ++S->nodes[0].d.count;
   }
 }
 

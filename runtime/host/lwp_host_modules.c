@@ -64,7 +64,8 @@ static int findImage(struct dl_phdr_info *Info, size_t Size, void *Data) {
   if (Search->Image.Name)
     memcpy(Search->Image.Name, Name, NameSize);
   uint32_t IdSize;
-  const uint8_t *Id = lwp_find_image_note(Info, "GNU", NT_GNU_BUILD_ID, &IdSize);
+  const uint8_t *Id =
+      lwp_find_image_note(Info, "GNU", NT_GNU_BUILD_ID, &IdSize);
   if (Id) {
     Search->Image.BuildId = lwp_state_alloc(IdSize ? IdSize : 1);
     if (Search->Image.BuildId) {
@@ -92,8 +93,8 @@ uint32_t lwp_image_of(const void *Address) {
     }
   if (lwp_num_images == ImagesCapacity) {
     uint32_t New = ImagesCapacity ? 2 * ImagesCapacity : 8;
-    struct lwp_image_info *P = lwp_state_grow(lwp_images, ImagesCapacity * sizeof(*P),
-                                    New * sizeof(*P));
+    struct lwp_image_info *P = lwp_state_grow(
+        lwp_images, ImagesCapacity * sizeof(*P), New * sizeof(*P));
     if (!P) {
       lwp_state_free(Search.Image.Name);
       lwp_state_free(Search.Image.BuildId);
@@ -160,9 +161,9 @@ void lwp_modules_register(void *Blob) {
   M->map_hash = lwp_map_hash(Blob);
   for (uint32_t I = 0; I != H->num_regions; ++I)
     Slots[I].index = lwp_next_id + I;
-  __atomic_store_n(&lwp_next_id, lwp_next_id + H->num_regions, __ATOMIC_RELEASE);
+  __atomic_store_n(&lwp_next_id, lwp_next_id + H->num_regions,
+                   __ATOMIC_RELEASE);
   lwp_state_persist_modules(lwp_images, lwp_num_images, lwp_modules,
                             lwp_num_modules, lwp_next_id);
   pthread_mutex_unlock(&lwp_lock);
 }
-

@@ -53,6 +53,7 @@ int lwp_recover_state(const char *StateFile, const char *DumpPath,
   lwp_next_id = S->next_id;
   lwp_probe_pair_cost = S->pair_cost;
   lwp_probe_nested_cost = S->nested_cost;
+  lwp_compensation = S->compensated != 0;
   lwp_cap = S->cap;
   lwp_dump_process_id = S->process_id;
   lwp_dump_lost = S->lost_threads;

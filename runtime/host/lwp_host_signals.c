@@ -17,10 +17,10 @@
 #include "lwp_host_internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -29,18 +29,17 @@
  * only tried), and the signal then goes on to the action the program had
  * before: its handler, or the default action (re-raised). SIGKILL and
  * _exit cannot be caught: nothing is written then. */
-static const int FatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS,  SIGILL,
-                                   SIGFPE,  SIGTERM, SIGINT,  SIGHUP,
-                                   SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM,
-                                   SIGPIPE, SIGXCPU, SIGXFSZ};
+static const int FatalSignals[] = {SIGABRT, SIGSEGV, SIGBUS,  SIGILL,  SIGFPE,
+                                   SIGTERM, SIGINT,  SIGHUP,  SIGQUIT, SIGUSR1,
+                                   SIGUSR2, SIGALRM, SIGPIPE, SIGXCPU, SIGXFSZ};
 
 /* Signals that only ask the process to end: one arriving during a dump
  * waits for the dump. The others are faults (or a limit already passed),
  * which cannot wait. */
 static int isTermination(int Sig) {
-  return Sig == SIGTERM || Sig == SIGINT || Sig == SIGHUP ||
-         Sig == SIGQUIT || Sig == SIGUSR1 || Sig == SIGUSR2 ||
-         Sig == SIGALRM || Sig == SIGPIPE || Sig == SIGXCPU;
+  return Sig == SIGTERM || Sig == SIGINT || Sig == SIGHUP || Sig == SIGQUIT ||
+         Sig == SIGUSR1 || Sig == SIGUSR2 || Sig == SIGALRM || Sig == SIGPIPE ||
+         Sig == SIGXCPU;
 }
 static struct sigaction OldActions[NSIG];
 static int SignalDumped;
@@ -61,8 +60,7 @@ static void dumpEnd(void);
 static void deliverPending(void);
 
 /* What the dump tells this file (lwp_dump_set_guard). */
-static const struct lwp_dump_guard Guard = {dumpBegin, dumpEnd,
-                                            deliverPending};
+static const struct lwp_dump_guard Guard = {dumpBegin, dumpEnd, deliverPending};
 
 static void onFatalSignal(int Sig, siginfo_t *Info, void *Context) {
   int SavedErrno = errno;

@@ -11,6 +11,8 @@
  */
 #include "lwp_host_internal.h"
 
+#include <string.h>
+
 /* The shadow stack's rules (runtime/common/lwp_figures.h, shared with the
  * Hexagon replay) over a thread's frames: frame K is stack[K - 1], its
  * region its ID. */
@@ -32,20 +34,32 @@ static inline void lwp_fig_close_top(struct lwp_thread_state *S, uint64_t Now,
 }
 #include "../common/lwp_figures.h"
 
+/* A probe that the slow path drops: its time still leaves the thread's
+ * clock, measured. */
+static void dropProbe(struct lwp_thread_state *S, uint64_t In) {
+  ++S->dropped;
+  if (S->sample_period)
+    S->overhead += lwp_read_counter() - In + S->residual;
+}
+
 __attribute__((preserve_all)) struct lwp_thread_state *
 lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
-               uint64_t Now, int IsStart) {
+               uint64_t In, int IsStart) {
   S = lwp_get_core()->slow(S, Id);
   if (!S)
     return NULL;
   lwp_tls_state = S;
+  /* The slow path's time is measured, not estimated. */
+  if (S->sample_period)
+    S->sample = 1;
+  uint64_t Now = lwp_compensate(S, In);
   /* Frames below the probe's stack position belong to functions that were
    * left without their end probes: close them now. */
   lwp_fig_close_stale(S, Sp, Now);
   if (Id - 1u >= S->count_limit) {
-    ++S->dropped;
     if (Id)
       S->lost = 1; /* a registered region: no memory for the figures */
+    dropProbe(S, In);
     return NULL;
   }
   /* A region cannot run inside itself at the same stack position (recursion
@@ -59,11 +73,50 @@ lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
      * cycles are not (its end finds no open instance). */
     if (IsStart)
       ++S->acc[Id].count;
-    ++S->dropped;
     S->lost = 1;
+    dropProbe(S, In);
     return NULL;
   }
   return S;
+}
+
+__attribute__((preserve_all)) uint32_t
+lwp_cct_child_slow(struct lwp_thread_state *S, uint32_t Parent, uint32_t Id) {
+  /* Inside a folded instance everything folds, into the same node. */
+  if (Parent & LWP_CCT_FOLDED)
+    return Parent;
+  uint32_t Node = S->nodes[Parent].first_child;
+  while (Node && S->nodes[Node].d.id != Id)
+    Node = S->nodes[Node].next_sibling;
+  if (!Node) {
+    if (S->num_nodes == S->node_capacity && S->node_capacity < S->node_budget)
+      lwp_get_core()->slow(S, 0); /* grows the tree (and takes no ID) */
+    if (S->num_nodes == S->node_capacity) {
+      /* No node left: the instance folds into its parent's node. */
+      struct lwp_dump_node *P = &S->nodes[Parent].d;
+      P->flags |= LWP_NODE_FOLDED;
+      if (P->folded != UINT32_MAX)
+        ++P->folded;
+      return Parent | LWP_CCT_FOLDED;
+    }
+    Node = S->num_nodes;
+    struct lwp_cct_node *N = &S->nodes[Node];
+    memset(N, 0, sizeof(*N));
+    N->d.id = Id;
+    N->d.parent = Parent;
+    N->next_sibling = S->nodes[Parent].first_child;
+    S->nodes[Parent].first_child = Node;
+    /* Published after it is whole: a dump on another thread reads up to
+     * num_nodes. */
+    __atomic_store_n(&S->num_nodes, Node + 1, __ATOMIC_RELEASE);
+  }
+  if (S->cct_cache != lwp_cct_no_cache) {
+    uint64_t Key = (uint64_t)Parent << 32 | Id;
+    struct lwp_cct_cache_entry *E = lwp_cct_cache_slot(S, Key);
+    E->key = Key;
+    E->node = Node;
+  }
+  return Node;
 }
 
 __attribute__((preserve_all)) uint32_t lwp_end_slow(struct lwp_thread_state *S,
@@ -99,4 +152,3 @@ __attribute__((preserve_all)) void lwp_resume_slow(struct lwp_thread_state *S,
   R->depth = S->depth;
   R->cycles = Now;
 }
-

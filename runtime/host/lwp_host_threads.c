@@ -27,6 +27,9 @@ struct lwp_dump_region *lwp_retired_acc;
 uint32_t lwp_retired_limit;
 uint64_t lwp_buffer_records = LWP_BUFFER_RECORDS;
 int lwp_calibrating;
+uint32_t lwp_cct_budget = LWP_CCT_NODES;
+struct lwp_cct_cache_entry lwp_cct_no_cache[LWP_CCT_CACHE];
+int lwp_compensation = 1;
 
 static pthread_key_t RetireKey;
 static int HaveRetireKey;
@@ -69,6 +72,26 @@ static void growStack(struct lwp_thread_state *S) {
   lwp_state_seal_thread(S);
 }
 
+/** Grows \p S's calling-context tree (doubling, from 64 nodes, up to its
+ *  budget). The old array is not freed: lwp_dump may be reading it on
+ *  another thread. Without memory the tree stays as it is (new paths
+ *  fold). */
+static void growNodes(struct lwp_thread_state *S) {
+  uint64_t New =
+      S->nodes == &S->root_node ? 64 : 2 * (uint64_t)S->node_capacity;
+  if (New > S->node_budget)
+    New = S->node_budget;
+  if (New <= S->node_capacity)
+    return;
+  struct lwp_cct_node *Nodes = lwp_state_alloc(New * sizeof(*Nodes));
+  if (!Nodes)
+    return;
+  memcpy(Nodes, S->nodes, S->num_nodes * sizeof(*Nodes));
+  __atomic_store_n(&S->nodes, Nodes, __ATOMIC_RELEASE);
+  __atomic_store_n(&S->node_capacity, (uint32_t)New, __ATOMIC_RELEASE);
+  lwp_state_seal_thread(S);
+}
+
 /** A new thread state, registered. Never fails: without memory for the
  *  records the thread only counts; without any memory it gets
  *  lwp_fallback_state, which drops everything. */
@@ -84,7 +107,8 @@ static struct lwp_thread_state *newThreadState(void) {
     lwp_state_note_lost_thread();
     return &lwp_fallback_state;
   }
-  S->records = lwp_state_alloc(lwp_buffer_records * sizeof(struct lwp_record64));
+  S->records =
+      lwp_state_alloc(lwp_buffer_records * sizeof(struct lwp_record64));
   if (S->records) {
     S->capacity = lwp_buffer_records;
     /* Touch the first pages now, so that the first recorded probes do not
@@ -100,6 +124,14 @@ static struct lwp_thread_state *newThreadState(void) {
     lwp_say_once(&SaidNoRecords, Msg);
   }
   S->thread_id = (uint64_t)syscall(SYS_gettid);
+  lwp_thread_clock_init(S);
+  S->nodes = &S->root_node;
+  S->num_nodes = S->node_capacity = 1;
+  S->node_budget = lwp_cct_budget;
+  growNodes(S);
+  S->cct_cache = lwp_state_alloc(sizeof(lwp_cct_no_cache));
+  if (!S->cct_cache)
+    S->cct_cache = lwp_cct_no_cache;
   pthread_mutex_lock(&lwp_lock);
   S->next = lwp_registry;
   lwp_registry = S;
@@ -130,12 +162,13 @@ void lwp_add_figures(struct lwp_dump_region *R, uint32_t N,
  *  mode, whose state file is never freed from. */
 static void retireThread(void *P) {
   struct lwp_thread_state *S = P;
-  uint64_t Now = lwp_read_counter();
+  uint64_t Raw = lwp_read_counter();
   pthread_mutex_lock(&lwp_lock);
   if (lwp_state_active() || !S) {
     pthread_mutex_unlock(&lwp_lock);
     return;
   }
+  uint64_t Now = lwp_compensate(S, Raw);
   while (S->depth)
     lwp_close_top(S, Now, 1);
   if (S->acc && S->count_limit > lwp_retired_limit) {
@@ -171,6 +204,19 @@ static void retireThread(void *P) {
   lwp_state_free(S->stack);
   S->stack = NULL;
   S->stack_capacity = 0;
+  /* The tree stays for the dump, in a block of its size; the cache goes. */
+  struct lwp_cct_node *Nodes =
+      S->nodes != &S->root_node ? malloc(S->num_nodes * sizeof(*Nodes)) : NULL;
+  if (Nodes) {
+    memcpy(Nodes, S->nodes, S->num_nodes * sizeof(*Nodes));
+    struct lwp_cct_node *Old = S->nodes;
+    __atomic_store_n(&S->nodes, Nodes, __ATOMIC_RELEASE);
+    S->node_capacity = S->num_nodes;
+    lwp_state_free(Old);
+  }
+  if (S->cct_cache != lwp_cct_no_cache)
+    lwp_state_free(S->cct_cache);
+  S->cct_cache = lwp_cct_no_cache;
   if (lwp_tls_state == S)
     lwp_tls_state = NULL;
   pthread_mutex_unlock(&lwp_lock);
@@ -196,7 +242,17 @@ struct lwp_thread_state *lwp_thread_state_for(struct lwp_thread_state *S,
     growFigures(S, Id);
   if (S->depth == S->stack_capacity)
     growStack(S);
+  if (S->num_nodes == S->node_capacity)
+    growNodes(S);
   return S;
+}
+
+void lwp_thread_clock_init(struct lwp_thread_state *S) {
+  int On = lwp_compensation;
+  S->sample_period = S->sample = On ? LWP_COST_SAMPLE : 0;
+  S->residual = On ? lwp_probe_residual : 0;
+  S->cost_start = On ? lwp_probe_start_cost : 0;
+  S->cost_end = On ? lwp_probe_end_cost : 0;
 }
 
 /** Forgets \p S's figures and records. With \p KeepOpen, the instances open
@@ -213,8 +269,17 @@ static void resetState(struct lwp_thread_state *S, int KeepOpen) {
   }
   if (!KeepOpen)
     S->depth = 0;
-  for (uint32_t I = 0; I != S->depth; ++I)
+  /* The tree keeps its paths, from zero figures. */
+  for (uint32_t I = 0; I != S->num_nodes; ++I) {
+    struct lwp_dump_node *N = &S->nodes[I].d;
+    N->count = N->cycles = 0;
+    N->flags = N->folded = 0;
+  }
+  for (uint32_t I = 0; I != S->depth; ++I) {
     S->stack[I].child = S->stack[I].nested = S->stack[I].children = 0;
+    if (!(S->stack[I].node & LWP_CCT_FOLDED))
+      ++S->nodes[S->stack[I].node].d.count;
+  }
   S->num_records = 0;
   S->dropped = 0;
   S->lost = 0;

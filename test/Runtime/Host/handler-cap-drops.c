@@ -61,7 +61,7 @@ int main(int argc, char **argv) {
   return 0;
 }
 
-// MID:      dump: version 3, target x86_64, counter TSC, {{[1-9][0-9]*}} Hz, record size 24, cap 3, dropped 10, probe pair cost {{[0-9]+}}
+// MID:      dump: version 4, target x86_64, counter TSC, {{[1-9][0-9]*}} Hz, record size 24, cap 3, dropped 10, probe pair cost {{[0-9]+}}
 // MID:      image 0: bias {{.*}}, build-id {{[0-9a-f]+}}, {{.*}}handler-cap-drops.c.tmp
 // MID-NEXT: module 0: image 0, blob 0x{{[0-9a-f]+}}, IDs 1-4
 // MID-NEXT: count 2: 7

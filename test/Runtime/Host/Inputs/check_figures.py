@@ -2,12 +2,15 @@
 
   check_figures.py REPORT.json [--counts FUNC:KIND:DEPTH=N ...]
       [--raw RAW.txt] [--trace TRACE.json] [--brackets OUT.txt]
-      [--share FUNC<PCT | --share FUNC>PCT ...]
+      [--below-brackets OUT.txt] [--share FUNC<PCT | --share FUNC>PCT ...]
 
 Always: 0 <= self <= cycles; a region never longer than its map parent;
 shares <= 100%. --brackets (lines "bracket FUNC CYCLES" a program printed,
-the report run with --no-overhead-correction): each function's cycles
-within 1% of the program's own bracket of its calls, never above it. --counts: exact counts of the named regions. --raw (lwp-report --raw
+a run without compensation, LWP_COMPENSATE=0, the report run with
+--no-overhead-correction): each function's cycles within 1% of the
+program's own bracket of its calls, never above it. --below-brackets (a
+compensated run): each function's cycles above 0 and not above its
+bracket. --counts: exact counts of the named regions. --raw (lwp-report --raw
 of the same dump, written with every instance recorded and the report run
 with --no-overhead-correction): each region's cycles equal the sum of its
 recorded instances (end - start, paired per thread). --trace: every event of
@@ -70,7 +73,8 @@ def main(argv):
                                   "sum to %d" % (rid, by_id[rid]["cycles"],
                                                  total))
             continue
-        if a == "--brackets":
+        if a in ("--brackets", "--below-brackets"):
+            below = a == "--below-brackets"
             for line in open(next(args)):
                 m = re.match(r"bracket (\S+) (\d+)$", line.strip())
                 if not m:
@@ -83,7 +87,7 @@ def main(argv):
                     continue
                 cycles = match[0]["cycles"]
                 off = (cycles - bracket) / bracket
-                if not -0.01 <= off <= 0:
+                if not (0 < cycles <= bracket if below else -0.01 <= off <= 0):
                     errors.append("%s: %s cycles, the program's bracket %d "
                                   "(%+.3f%%)" % (func, cycles, bracket,
                                                  100 * off))

@@ -5,12 +5,12 @@
                          flip-record-id
 
 The state header (runtime/host/lwp_host_internal.h, struct
-lwp_state_header, 112 bytes) holds the mapping's base address at offset 16,
+lwp_state_header, 120 bytes) holds the mapping's base address at offset 16,
 its used bytes at 32, the thread registry pointer at 56, the image table at
 64 (its count at 80), the module table at 72 (its count at 84) and the
-checksum at 104; a thread state holds its records pointer at 16, its next
-pointer at 96 and its check at 104. Pointers are addresses in the mapping
-(base + file offset).
+checksum at 112; a thread state holds its records pointer at 16, its node
+array at 136 (capacity at 148), its next pointer at 152 and its check at
+160. Pointers are addresses in the mapping (base + file offset).
 
 The first three damage a pointer and then seal the state again (recompute
 the checksums as the runtime would), as a state that is consistent but
@@ -65,9 +65,9 @@ def write_u64(f, offset, value):
 def seal(f, base):
     """Recomputes the header checksum and every thread's check."""
     used = read_u64(f, 32)
-    header = bytearray(read(f, 0, 112))
+    header = bytearray(read(f, 0, 120))
     header[32:40] = bytes(8)
-    header[104:112] = bytes(8)
+    header[112:120] = bytes(8)
     c = fnv(FNV_START, header)
     images, modules = read_u64(f, 64), read_u64(f, 72)
     num_images, num_modules = read_u32(f, 80), read_u32(f, 84)
@@ -83,17 +83,17 @@ def seal(f, base):
                 c = fnv(c, read(f, build_id - base, build_id_size))
     if modules:
         c = fnv(c, read(f, modules - base, 24 * num_modules))
-    write_u64(f, 104, c)
+    write_u64(f, 112, c)
     thread, seen = read_u64(f, 56), 0
     while thread and 4096 <= thread - base < used and seen < 64:
         t = thread - base
-        state = read(f, t, 112)
+        state = read(f, t, 168)
         check = FNV_START
         for offset, n in ((0, 8), (8, 4), (16, 8), (32, 8), (48, 8), (56, 8),
-                          (68, 4), (96, 8)):
+                          (68, 4), (136, 8), (148, 4), (152, 8)):
             check = fnv(check, state[offset:offset + n])
-        write_u64(f, t + 104, check)
-        thread, seen = read_u64(f, t + 96), seen + 1
+        write_u64(f, t + 160, check)
+        thread, seen = read_u64(f, t + 152), seen + 1
 
 
 def flip(f, offset):
@@ -112,7 +112,7 @@ with open(dst, "r+b") as f:
         write_u64(f, 56, base + used + 4096)
     elif how == "thread-loop":
         seal(f, base)
-        write_u64(f, thread + 96, registry)
+        write_u64(f, thread + 152, registry)
     elif how == "records-outside":
         write_u64(f, thread + 16, base + size - 8)
     elif how == "flip-header":
