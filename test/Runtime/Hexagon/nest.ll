@@ -72,7 +72,7 @@
 ;
 ; OUT: checksum 60600
 ;
-; CHECK: header version=3 header_size=80 target=3 counter=4 record_size=24 counter_hz=0
+; CHECK: header version=4 header_size=80 target=3 counter=4 record_size=24 counter_hz=0
 ; CAP100: header num_ids=5 cap=100 dropped=200 num_images=1 num_threads=1 probe_pair_cost=6 probe_nested_cost=12
 ; CAP5: header num_ids=5 cap=5 dropped=400 num_images=1 num_threads=1 probe_pair_cost=6 probe_nested_cost=12
 ; CHECK-NEXT: header num_modules=1 flags=1 pid=set

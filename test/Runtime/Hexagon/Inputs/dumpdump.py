@@ -2,10 +2,12 @@
 """Prints an LWP dump (docs/dump-format.md) as stable text for FileCheck.
 
 usage: dumpdump.py DUMP [--records] [--nonzero-counts] [--pairs]
-                        [--from-records] [--figures-only]
+                        [--from-records] [--figures-only] [--nodes]
+                        [--check-nodes]
 
-Reads versions 1 to 3 (version 3: version 2 and an 8-byte checksum at the
-end, which lwp-report verifies). Output, one item a line:
+Reads versions 1 to 4 (version 3: version 2 and an 8-byte checksum at the
+end, which lwp-report verifies; version 4: version 3 with calling-context
+nodes after each thread's records). Output, one item a line:
   header <field>=<value> ...          every header field (process_id only as
                                       "pid=0" or "pid=set": it varies)
   image bias=.. build_id=<hex|-> name=..
@@ -23,6 +25,13 @@ end, which lwp-report verifies). Output, one item a line:
   pair id=<id> delta=<end - start>                 (with --pairs: each end
                                       matched with the open start of its ID)
   summary id=<id> starts=<n> ends=<n>
+  node <i> path=<id>/<id>/.. count=.. cycles=.. self=.. folded=..  (with
+                                      --nodes, version 4: each node of the
+                                      thread's calling-context tree, its
+                                      path of region IDs from the root (the
+                                      root's path is "-"), self = cycles
+                                      minus its children's, "folded=" only
+                                      on a node with LWP_NODE_FOLDED)
 
 --from-records prints the region and thread figures computed from the
 records instead of the dump's tables (a run that recorded every probe:
@@ -30,7 +39,12 @@ no drop; each end closes the innermost open instance of its ID, and
 instances above it are closed there as unwound), in the same format, so
 that the two can be compared with diff. --figures-only prints only the
 counts, the region lines and "thread <tid> top_cycles=.. top_instances=..
-top_nested=.." (no record count).
+top_nested=.." (no record count). --check-nodes checks the tree (version 4):
+each parent index below its child's, no two children of a node with the
+same ID, the root (ID 0) holding the thread's top-level instances and
+cycles, no node's children above it in cycles, and, per region, the counts
+of its nodes no greater than the region's count; it prints "nodes ok <n>"
+or one "dumpdump: error: .." line and exits 1.
 Exits 1 with one error line on a malformed file.
 """
 import struct
@@ -42,6 +56,8 @@ IMAGE = struct.Struct("<QII")
 MODULE = struct.Struct("<QIIII")
 THREAD = struct.Struct("<QQ")
 THREAD_V2 = struct.Struct("<QQQQQQ")
+NODE = struct.Struct("<IIQQII")
+NODE_FOLDED = 1
 REGION = struct.Struct("<QQQQQQQQ")
 END_BIT = 0x80000000
 FLAG_FIGURES = 1
@@ -104,6 +120,68 @@ def figures_from_records(records):
     return regions, top
 
 
+def node_paths(nodes):
+    """The path of region IDs of each node ("-" for the root)."""
+    paths = []
+    for i, (nid, parent, _, _, _, _) in enumerate(nodes):
+        if i == 0:
+            paths.append("-")
+        else:
+            up = paths[parent]
+            paths.append(("" if up == "-" else up + "/") + str(nid))
+    return paths
+
+
+def print_nodes(nodes):
+    paths = node_paths(nodes)
+    child = [0] * len(nodes)
+    for i, (_, parent, _, cycles, _, _) in enumerate(nodes):
+        if i:
+            child[parent] += cycles
+    for i, (nid, parent, count, cycles, flags, folded) in enumerate(nodes):
+        print("node %d path=%s count=%d cycles=%d self=%d%s" %
+              (i, paths[i], count, cycles, cycles - child[i],
+               " folded=%d" % folded if flags & NODE_FOLDED else ""))
+
+
+def check_nodes(nodes, top_cycles, top_instances, table):
+    """Checks the calling-context tree's rules (docs/dump-format.md)."""
+    if not nodes:
+        fail("no nodes")
+    if nodes[0][0] != 0 or nodes[0][1] != 0:
+        fail("node 0 is not the root")
+    if nodes[0][2] != top_instances or nodes[0][3] != top_cycles:
+        fail("root count=%d cycles=%d, thread top_instances=%d "
+             "top_cycles=%d" % (nodes[0][2], nodes[0][3], top_instances,
+                                top_cycles))
+    seen = set()
+    child = [0] * len(nodes)
+    counts = {}
+    for i, (nid, parent, count, cycles, flags, folded) in enumerate(nodes):
+        if bool(flags & NODE_FOLDED) != bool(folded):
+            fail("node %d: flags %d with folded=%d" % (i, flags, folded))
+        if not i:
+            continue
+        if parent >= i:
+            fail("node %d: parent %d not below it" % (i, parent))
+        if nid == 0:
+            fail("node %d: ID 0" % i)
+        if (parent, nid) in seen:
+            fail("node %d: a second child %d of node %d" % (i, nid, parent))
+        seen.add((parent, nid))
+        child[parent] += cycles
+        counts[nid] = counts.get(nid, 0) + count
+    for i, n in enumerate(nodes):
+        if child[i] > n[3]:
+            fail("node %d: children's cycles %d above its %d" %
+                 (i, child[i], n[3]))
+    for nid, c in counts.items():
+        if nid < len(table) and c > table[nid][0]:
+            fail("region %d: nodes count %d above its count %d" %
+                 (nid, c, table[nid][0]))
+    print("nodes ok %d" % len(nodes))
+
+
 def main(argv):
     if len(argv) < 2:
         fail("usage: dumpdump.py DUMP [--records] [--nonzero-counts] "
@@ -121,7 +199,7 @@ def main(argv):
     if magic != b"LWPDUMP\0":
         fail("bad magic")
     num_modules, flags, process_id = 0, 0, 0
-    if version in (2, 3):
+    if version in (2, 3, 4):
         if header_size != 80 or len(data) < 80:
             fail("bad version %d header size %d" % (version, header_size))
         num_modules, flags, process_id = HEADER_V2.unpack_from(
@@ -188,12 +266,14 @@ def main(argv):
         need(THREAD.size)
         if version >= 2:
             need(THREAD_V2.size)
-            tid, n, top_cycles, top_instances, top_nested, _ = \
+            tid, n, top_cycles, top_instances, top_nested, num_nodes = \
                 THREAD_V2.unpack_from(data, off)
+            if version < 4:
+                num_nodes = 0
             off += THREAD_V2.size
         else:
             tid, n = THREAD.unpack_from(data, off)
-            top_cycles = top_instances = top_nested = 0
+            top_cycles = top_instances = top_nested = num_nodes = 0
             off += THREAD.size
         need(n * record_size)
         records = []
@@ -205,9 +285,13 @@ def main(argv):
                 site, word, _, cycles = fields
             records.append((site, word, cycles))
         off += n * record_size
+        need(num_nodes * NODE.size)
+        nodes = [NODE.unpack_from(data, off + i * NODE.size)
+                 for i in range(num_nodes)]
+        off += num_nodes * NODE.size
         threads.append((tid, n, top_cycles, top_instances, top_nested,
-                        records))
-    trailer = 8 if version == 3 else 0  # the checksum
+                        records, nodes))
+    trailer = 8 if version >= 3 else 0  # the checksum
     if off + trailer != len(data):
         fail("%d trailing bytes" % (len(data) - off - trailer))
 
@@ -237,7 +321,7 @@ def main(argv):
                           v & MASK64 for v in r[1:7])))
     starts, ends = {}, {}
     for k, (tid, n, top_cycles, top_instances, top_nested,
-            records) in enumerate(threads):
+            records, nodes) in enumerate(threads):
         if from_records:
             top_cycles, top_instances, top_nested = tops[k]
         if quiet:
@@ -249,6 +333,10 @@ def main(argv):
                                      top_nested))
         elif not quiet:
             print("thread %d records=%d" % (tid, n))
+        if "--check-nodes" in opts:
+            check_nodes(nodes, top_cycles, top_instances, table)
+        if "--nodes" in opts:
+            print_nodes(nodes)
         if quiet:
             continue
         open_starts = {}
