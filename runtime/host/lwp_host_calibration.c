@@ -20,6 +20,7 @@
 
 uint32_t lwp_probe_pair_cost, lwp_probe_nested_cost;
 uint32_t lwp_probe_residual, lwp_probe_start_cost, lwp_probe_end_cost;
+int32_t lwp_probe_unmeasured;
 
 /* Start/end probe handlers (lwp_host_handler.c). */
 __attribute__((preserve_all)) void __lwp_probe_start(const struct lwp_slot *);
@@ -76,17 +77,48 @@ static uint32_t ticks(int64_t V) {
   return V <= 0 ? 0 : V > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)V;
 }
 
+enum { LoopPairs = 2048, LoopRuns = 9 };
+
+/* Back-to-back empty pairs of slot 0, LoopPairs of them, LoopRuns times:
+ * the run with the shortest wall time (the one least disturbed) gives the
+ * ticks a probe takes, whole (\p Whole, per probe), and what the thread's
+ * clock took out of it meanwhile (\p Taken, per probe). */
+static void measureLoop(struct lwp_thread_state *S, const struct lwp_slot *Slot,
+                        int64_t *Whole, int64_t *Taken) {
+  uint64_t Best = UINT64_MAX, BestTaken = 0;
+  for (int R = 0; R != LoopRuns; ++R) {
+    uint64_t N = S->num_records, O = S->overhead;
+    uint64_t T0 = lwp_read_counter();
+    for (int I = 0; I != LoopPairs; ++I) {
+      StartFn(Slot);
+      EndFn(Slot);
+    }
+    uint64_t T1 = lwp_read_counter();
+    S->num_records = N;
+    if (T1 - T0 < Best) {
+      Best = T1 - T0;
+      BestTaken = S->overhead - O;
+    }
+  }
+  *Whole = (int64_t)((Best + LoopPairs) / (2 * LoopPairs));
+  *Taken = (int64_t)((BestTaken + LoopPairs) / (2 * LoopPairs));
+}
+
 /* Calibration, with two slots of the runtime (IDs 1 and 2, valid before any
  * module has registered; their figures and nodes are forgotten after).
  * Without compensation (LWP_COMPENSATE=0): the median empty region and
  * what a nested pair adds, raw. Else:
- *  1. every probe measured in place with no residual: an empty region then
- *     holds what lies outside the reads of its two probes (the end of the
- *     start handler after its last read, the end handler up to its first):
- *     the residual of a probe; the handlers' estimates settle meanwhile;
- *  2. as programs run (one probe in LWP_COST_SAMPLE measured): what an empty
- *     region and a nested pair still hold, the dump's pair and nested costs
- *     (a few ticks either way; the medians, clamped at 0). */
+ *  1. a loop of pairs with no probe measured: what an unmeasured probe
+ *     takes, whole (U);
+ *  2. the same loop with every probe measured and nothing added: what a
+ *     measured probe takes, whole (M), and its mean window (W); the
+ *     handlers' running estimates of the window settle meanwhile. A
+ *     measured probe adds its window and M - W (the residual), an
+ *     unmeasured one the estimate, kept at the measured windows plus
+ *     U - W;
+ *  3. as programs run (one probe in LWP_COST_SAMPLE measured): what an
+ *     empty region and a nested pair still hold, the dump's pair and
+ *     nested costs (a few ticks either way; the medians, clamped at 0). */
 void lwp_calibrate(void) {
   static struct lwp_slot Slots[2] = {{1, 0, 0, 0}, {2, 0, 0, 0}};
   lwp_calibrating = 1;
@@ -96,8 +128,9 @@ void lwp_calibrate(void) {
     return;
   uint64_t SavedCap = lwp_cap;
   lwp_cap = UINT64_MAX;
-  S->sample_period = S->sample = lwp_compensation ? 1 : 0;
+  S->sample_period = S->sample = 0;
   S->residual = S->cost_start = S->cost_end = 0;
+  S->unmeasured = 0;
   int64_t Empty = 0, Nested = 0;
   if (!lwp_compensation) {
     /* Raw clocks: the costs of the old model, for the report. */
@@ -105,10 +138,16 @@ void lwp_calibrate(void) {
       lwp_probe_pair_cost = ticks(Empty);
       lwp_probe_nested_cost = ticks(Nested);
     }
-  } else if (measurePairs(S, Slots, &Empty, &Nested)) {
-    lwp_probe_residual = ticks(Empty);
-    lwp_probe_start_cost = S->cost_start + lwp_probe_residual;
-    lwp_probe_end_cost = S->cost_end + lwp_probe_residual;
+  } else {
+    int64_t Unmeasured, Measured, Window, Ignored;
+    measureLoop(S, &Slots[0], &Unmeasured, &Ignored);
+    S->sample_period = S->sample = 1;
+    measureLoop(S, &Slots[0], &Measured, &Window);
+    lwp_probe_residual = ticks(Measured - Window);
+    lwp_probe_unmeasured = (int32_t)(Unmeasured - Window);
+    /* The estimates averaged windows alone so far. */
+    lwp_probe_start_cost = ticks((int64_t)S->cost_start + Unmeasured - Window);
+    lwp_probe_end_cost = ticks((int64_t)S->cost_end + Unmeasured - Window);
     lwp_thread_clock_init(S);
     if (measurePairs(S, Slots, &Empty, &Nested)) {
       lwp_probe_pair_cost = ticks(Empty);

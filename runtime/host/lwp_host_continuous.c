@@ -31,6 +31,8 @@
 #endif
 #include "lwp_host_internal.h"
 
+#include <stddef.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -99,6 +101,16 @@ static uint64_t headerChecksum(const struct lwp_state_header *S,
     C = fnv(C, S->modules, S->num_modules * sizeof(struct lwp_dump_module));
   return C;
 }
+
+/* test/Runtime/Host/Inputs/damage_state.py damages and reseals states with
+ * these offsets. */
+_Static_assert(offsetof(struct lwp_thread_state, records) == 16 &&
+                   offsetof(struct lwp_thread_state, nodes) == 144 &&
+                   offsetof(struct lwp_thread_state, node_capacity) == 156 &&
+                   offsetof(struct lwp_thread_state, next) == 160 &&
+                   offsetof(struct lwp_thread_state, check) == 168 &&
+                   offsetof(struct lwp_state_header, checksum) == 112,
+               "update test/Runtime/Host/Inputs/damage_state.py");
 
 /** The checksum of the fields of \p T that change only when a table grows. */
 static uint64_t threadCheck(const struct lwp_thread_state *T) {

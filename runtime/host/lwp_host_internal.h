@@ -160,8 +160,12 @@ struct lwp_thread_state {
                                (LWP_COST_SAMPLE; 1 in the calibration; 0
                                without compensation, whose estimates are
                                0) */
-  uint32_t residual;      /**< ticks a probe takes outside its handler's two
-                               counter reads (lwp_probe_residual) */
+  uint32_t residual;      /**< ticks a measured probe takes outside the
+                               window of its two counter reads
+                               (lwp_probe_residual) */
+  int32_t unmeasured;     /**< ticks an unmeasured probe takes beyond a
+                               measured one's window (lwp_probe_unmeasured;
+                               negative: less, without the second read) */
   uint32_t node_budget;   /**< nodes the tree may hold (LWP_CCT_NODES) */
   /** The calling-context tree: node 0 the root, num_nodes in use of
    *  node_capacity (root_node alone when no array could be had). */
@@ -644,14 +648,18 @@ void lwp_modules_register(void *Blob);
  *  record: the dump of a compensated run says 0, nothing left to subtract;
  *  docs/report.md, "Overhead correction"). */
 extern uint32_t lwp_probe_pair_cost, lwp_probe_nested_cost;
-/** Counter ticks of a probe outside its handler's two counter reads (the
- *  call, the registers saved and restored, the return), calibrated at
- *  start-up: added to each probe's measured time (each thread state keeps
- *  a copy). */
+/** Counter ticks a measured probe takes outside the window between its
+ *  handler's two counter reads (the call, the registers saved and
+ *  restored, the return), calibrated at start-up: added to each measured
+ *  window (each thread state keeps a copy). */
 extern uint32_t lwp_probe_residual;
-/** The handler costs a new thread's estimates start from (ticks; a start
- *  and an end probe, lwp_probe_residual included), calibrated at
- *  start-up. */
+/** Counter ticks an unmeasured probe takes beyond the mean window of a
+ *  measured one (its whole cost, which lacks the second read, less that
+ *  window; may be negative), calibrated at start-up: added to every window
+ *  the running estimates average. */
+extern int32_t lwp_probe_unmeasured;
+/** What an unmeasured start and end probe cost (ticks), where a new
+ *  thread's running estimates start, calibrated at start-up. */
 extern uint32_t lwp_probe_start_cost, lwp_probe_end_cost;
 
 /** Measures both at start-up with the runtime's two calibration slots. */
@@ -748,13 +756,15 @@ lwp_account_probe(struct lwp_thread_state *S, uint64_t In, uint32_t *Cost) {
     return;
   }
   S->sample = S->sample_period;
-  uint64_t Took = lwp_read_counter() - In + S->residual;
-  S->overhead += Took;
-  /* The running estimate: 1/8 of the way to each measurement, a
-   * measurement above 16 times the estimate (a page fault, a preemption)
-   * counted once, exactly, and not averaged in. */
-  if (Took < 16ull * *Cost + 256) {
-    int64_t Diff = (int64_t)Took - (int64_t)*Cost;
+  uint64_t Window = lwp_read_counter() - In;
+  S->overhead += Window + S->residual;
+  /* The running estimate of an unmeasured probe: 1/8 of the way to each
+   * measurement (its window and what an unmeasured probe takes beyond
+   * it); a window above 16 times the estimate (a page fault, a preemption)
+   * is counted once, exactly, and not averaged in. */
+  if (Window < 16ull * *Cost + 256) {
+    int64_t Target = (int64_t)Window + S->unmeasured;
+    int64_t Diff = (Target < 0 ? 0 : Target) - (int64_t)*Cost;
     *Cost = (uint32_t)((int64_t)*Cost + (Diff + (Diff < 0 ? -4 : 4)) / 8);
   }
 }

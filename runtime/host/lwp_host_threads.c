@@ -251,6 +251,7 @@ void lwp_thread_clock_init(struct lwp_thread_state *S) {
   int On = lwp_compensation;
   S->sample_period = S->sample = On ? LWP_COST_SAMPLE : 0;
   S->residual = On ? lwp_probe_residual : 0;
+  S->unmeasured = On ? lwp_probe_unmeasured : 0;
   S->cost_start = On ? lwp_probe_start_cost : 0;
   S->cost_end = On ? lwp_probe_end_cost : 0;
 }
