@@ -77,41 +77,74 @@ static uint32_t ticks(int64_t V) {
   return V <= 0 ? 0 : V > (int64_t)UINT32_MAX ? UINT32_MAX : (uint32_t)V;
 }
 
-enum { LoopPairs = 2048, LoopRuns = 9 };
+enum { LoopPairs = 1024, LoopRuns = 15 };
 
-/* Back-to-back empty pairs of slot 0, LoopPairs of them, LoopRuns times:
- * the run with the shortest wall time (the one least disturbed) gives the
- * ticks a probe takes, whole (\p Whole, per probe), and what the thread's
- * clock took out of it meanwhile (\p Taken, per probe). */
-static void measureLoop(struct lwp_thread_state *S, const struct lwp_slot *Slot,
-                        int64_t *Whole, int64_t *Taken) {
-  uint64_t Best = UINT64_MAX, BestTaken = 0;
-  for (int R = 0; R != LoopRuns; ++R) {
-    uint64_t N = S->num_records, O = S->overhead;
-    uint64_t T0 = lwp_read_counter();
+/* A loop body of about 24 cycles of dependent integer arithmetic (the empty
+ * asm keeps the compiler from folding the chain): the work a probe's
+ * handler overlaps out of order in a running program, as a call-heavy
+ * program's short functions give it. */
+static inline __attribute__((always_inline)) uint64_t loopBody(uint64_t X) {
+  for (int I = 0; I != 8; ++I) {
+    X = X * 3 + 1;
+    __asm__ volatile("" : "+r"(X));
+  }
+  return X;
+}
+
+/* One run of a loop of LoopPairs iterations of loopBody, with a pair of slot
+ * 0 around the body (\p Probed) or without: its ticks, and in \p Taken
+ * what the thread's clock took out of it. */
+static uint64_t runLoop(struct lwp_thread_state *S, const struct lwp_slot *Slot,
+                        int Probed, uint64_t *X, uint64_t *Taken) {
+  uint64_t N = S->num_records, O = S->overhead, V = *X;
+  uint64_t T0 = lwp_read_counter();
+  if (Probed)
     for (int I = 0; I != LoopPairs; ++I) {
       StartFn(Slot);
+      V = loopBody(V);
       EndFn(Slot);
     }
-    uint64_t T1 = lwp_read_counter();
-    S->num_records = N;
-    if (T1 - T0 < Best) {
-      Best = T1 - T0;
-      BestTaken = S->overhead - O;
-    }
+  else
+    for (int I = 0; I != LoopPairs; ++I)
+      V = loopBody(V);
+  uint64_t T1 = lwp_read_counter();
+  S->num_records = N;
+  *X = V;
+  *Taken = S->overhead - O;
+  return T1 - T0;
+}
+
+/* What a probe adds to a running loop (ticks a probe), with the probes of
+ * \p S's clock measured as it is set now: LoopRuns runs of the loop with
+ * probes, each against a run without beside it; the medians (a preempted
+ * run moves a median little) of what a probe adds (\p Adds) and of what
+ * the clock took out of the loop a probe (\p Taken). */
+static void measureLoop(struct lwp_thread_state *S, const struct lwp_slot *Slot,
+                        int64_t *Adds, int64_t *Taken) {
+  static int64_t A[LoopRuns], T[LoopRuns];
+  uint64_t X = 1, Ignored, Took;
+  for (int R = 0; R != LoopRuns; ++R) {
+    uint64_t Plain = runLoop(S, Slot, 0, &X, &Ignored);
+    uint64_t Probed = runLoop(S, Slot, 1, &X, &Took);
+    A[R] = ((int64_t)Probed - (int64_t)Plain) / (2 * LoopPairs);
+    T[R] = (int64_t)Took / (2 * LoopPairs);
   }
-  *Whole = (int64_t)((Best + LoopPairs) / (2 * LoopPairs));
-  *Taken = (int64_t)((BestTaken + LoopPairs) / (2 * LoopPairs));
+  __asm__ volatile("" ::"r"(X));
+  qsort(A, LoopRuns, sizeof(int64_t), compareI64);
+  qsort(T, LoopRuns, sizeof(int64_t), compareI64);
+  *Adds = A[LoopRuns / 2];
+  *Taken = T[LoopRuns / 2];
 }
 
 /* Calibration, with two slots of the runtime (IDs 1 and 2, valid before any
  * module has registered; their figures and nodes are forgotten after).
  * Without compensation (LWP_COMPENSATE=0): the median empty region and
  * what a nested pair adds, raw. Else:
- *  1. a loop of pairs with no probe measured: what an unmeasured probe
- *     takes, whole (U);
+ *  1. a running loop with a pair around its body, no probe measured: what
+ *     an unmeasured probe adds to it (U; what it adds to a program whose
+ *     work it overlaps, less than it takes back to back);
  *  2. the same loop with every probe measured and nothing added: what a
- *     measured probe takes, whole (M), and its mean window (W); the
+ *     measured probe adds (M), and its mean window (W); the
  *     handlers' running estimates of the window settle meanwhile. A
  *     measured probe adds its window and M - W (the residual), an
  *     unmeasured one the estimate, kept at the measured windows plus

@@ -734,12 +734,16 @@ void lwp_signals_install(void);
 
 /** The compensated value of raw counter value \p Raw on \p S's thread:
  *  \p Raw less the probes' time so far, never below the last value handed
- *  out. */
+ *  out. When the estimates took out more than the time since that value,
+ *  the excess is given back (the thread's overhead is lowered), so that an
+ *  overestimate costs at most the gap it fell in, never the time after. */
 static inline __attribute__((always_inline)) uint64_t
 lwp_compensate(struct lwp_thread_state *S, uint64_t Raw) {
   uint64_t V = Raw - S->overhead;
-  if (__builtin_expect((int64_t)(V - S->last) < 0, 0))
+  if (__builtin_expect((int64_t)(V - S->last) < 0, 0)) {
     V = S->last;
+    S->overhead = Raw - V;
+  }
   S->last = V;
   return V;
 }
