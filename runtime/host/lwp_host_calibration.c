@@ -21,6 +21,7 @@
 uint32_t lwp_probe_pair_cost, lwp_probe_nested_cost;
 uint32_t lwp_probe_residual, lwp_probe_start_cost, lwp_probe_end_cost;
 int32_t lwp_probe_unmeasured;
+uint32_t lwp_probe_edge;
 
 /* Start/end probe handlers (lwp_host_handler.c). */
 __attribute__((preserve_all)) void __lwp_probe_start(const struct lwp_slot *);
@@ -149,9 +150,12 @@ static void measureLoop(struct lwp_thread_state *S, const struct lwp_slot *Slot,
  *     measured probe adds its window and M - W (the residual), an
  *     unmeasured one the estimate, kept at the measured windows plus
  *     U - W;
- *  3. as programs run (one probe in LWP_COST_SAMPLE measured): what an
- *     empty region and a nested pair still hold, the dump's pair and
- *     nested costs (a few ticks either way; the medians, clamped at 0). */
+ *  3. as programs run (one probe in 16 measured): what an empty region
+ *     holds, the ends of its probes outside their counter reads, half of
+ *     which each probe's value moves (the edge);
+ *  4. then what an empty region and a nested pair still hold, the dump's
+ *     pair and nested costs (a few ticks either way; the medians, clamped
+ *     at 0). */
 void lwp_calibrate(void) {
   static struct lwp_slot Slots[2] = {{1, 0, 0, 0}, {2, 0, 0, 0}};
   lwp_calibrating = 1;
@@ -161,7 +165,8 @@ void lwp_calibrate(void) {
     return;
   uint64_t SavedCap = lwp_cap;
   lwp_cap = UINT64_MAX;
-  S->sample_period = S->sample = 0;
+  S->sample_mask = 0;
+  S->sample_match = 1;
   S->residual = S->cost_start = S->cost_end = 0;
   S->unmeasured = 0;
   int64_t Empty = 0, Nested = 0;
@@ -174,13 +179,17 @@ void lwp_calibrate(void) {
   } else {
     int64_t Unmeasured, Measured, Window, Ignored;
     measureLoop(S, &Slots[0], &Unmeasured, &Ignored);
-    S->sample_period = S->sample = 1;
+    S->sample_match = 0;
     measureLoop(S, &Slots[0], &Measured, &Window);
     lwp_probe_residual = ticks(Measured - Window);
     lwp_probe_unmeasured = (int32_t)(Unmeasured - Window);
     /* The estimates averaged windows alone so far. */
     lwp_probe_start_cost = ticks((int64_t)S->cost_start + Unmeasured - Window);
     lwp_probe_end_cost = ticks((int64_t)S->cost_end + Unmeasured - Window);
+    lwp_thread_clock_init(S);
+    /* An empty region holds the ends of its probes outside their reads. */
+    if (measurePairs(S, Slots, &Empty, &Nested))
+      lwp_probe_edge = ticks(Empty) / 2;
     lwp_thread_clock_init(S);
     if (measurePairs(S, Slots, &Empty, &Nested)) {
       lwp_probe_pair_cost = ticks(Empty);

@@ -105,10 +105,10 @@ static uint64_t headerChecksum(const struct lwp_state_header *S,
 /* test/Runtime/Host/Inputs/damage_state.py damages and reseals states with
  * these offsets. */
 _Static_assert(offsetof(struct lwp_thread_state, records) == 16 &&
-                   offsetof(struct lwp_thread_state, nodes) == 144 &&
-                   offsetof(struct lwp_thread_state, node_capacity) == 156 &&
-                   offsetof(struct lwp_thread_state, next) == 160 &&
-                   offsetof(struct lwp_thread_state, check) == 168 &&
+                   offsetof(struct lwp_thread_state, nodes) == 152 &&
+                   offsetof(struct lwp_thread_state, node_capacity) == 164 &&
+                   offsetof(struct lwp_thread_state, next) == 168 &&
+                   offsetof(struct lwp_thread_state, check) == 176 &&
                    offsetof(struct lwp_state_header, checksum) == 112,
                "update test/Runtime/Host/Inputs/damage_state.py");
 

@@ -128,9 +128,10 @@ static void viewThread(const struct lwp_thread_state *S,
     uint64_t Nested = F->nested + CarryNested;
     uint64_t Children = F->children + CarryChildren;
     uint64_t Incl = Now - F->start;
-    if (Nodes && (F->node & ~LWP_CCT_FOLDED) < NumNodes &&
-        !(F->node & LWP_CCT_FOLDED))
+    if (Nodes && F->node < NumNodes) {
       Nodes[F->node].cycles += Incl;
+      ++Nodes[F->node].count;
+    }
     if (F->id < NumIds) {
       struct lwp_dump_region *R = &Regions[F->id];
       R->self += Incl - Child;

@@ -37,14 +37,16 @@
  * full text in `git show 6310dfe:docs/performance.md`; and the out-of-order
  * window they close is a few cycles); AArch64 cntvct_el0.
  *
- * Compensation (docs/report.md, "Overhead correction"): each handler reads
- * the counter when it is entered, and every value it records or accounts is
- * that read less what the thread's probes took so far (lwp_compensate), so
- * that an instance's figure holds none of the probes that ran inside it,
- * recorded or not. What a probe takes is measured in place, a second read
- * as its handler leaves, in one probe in LWP_COST_SAMPLE (a read costs about
- * 30 ticks here, too much for every probe); the others add the thread's
- * running estimate of that handler's cost (lwp_account_probe).
+ * Compensation (docs/report.md, "Overhead correction"): every counter value
+ * a handler records or accounts is its read less what the thread's probes
+ * took so far (lwp_compensate), so that an instance's figure holds none of
+ * the probes that ran inside it, recorded or not. The start handler reads
+ * the counter last, after its own time left the clock; the end handler
+ * reads it first, and its time leaves the clock as it returns. What a
+ * probe takes is measured in place, a second read at the other end of the
+ * handler, in one probe in 16 (a read costs about 25 ticks here, too much
+ * for every probe); the others take out the thread's running estimate of
+ * that handler's cost (lwp_probe_measured, lwp_account_measured).
  *
  * Calling-context tree: the start handler finds its instance's node, the
  * child of the enclosing instance's node for its region, in a cache of
@@ -78,8 +80,10 @@ static inline __attribute__((always_inline)) uint64_t readCounter(void) {
 #define LWP_CALLER_SP() ((uintptr_t)__builtin_frame_address(0))
 
 LWP_HANDLER void __lwp_probe_start(const struct lwp_slot *Slot) {
-  uint64_t In = readCounter();
   struct lwp_thread_state *S = lwp_tls_state;
+  /* A measured probe reads the counter when entered too. */
+  int Measured = S && lwp_probe_measured(S);
+  uint64_t In = Measured ? readCounter() : 0;
   uint32_t Id = Slot->index;
   uintptr_t Sp = LWP_CALLER_SP();
   /* Slow path: no state yet, an ID beyond the figure table (or 0), a full
@@ -89,11 +93,11 @@ LWP_HANDLER void __lwp_probe_start(const struct lwp_slot *Slot) {
           !S || Id - 1u >= S->count_limit || S->depth == S->stack_capacity ||
               (S->depth && S->stack[S->depth - 1].sp < Sp) || S->acc[Id].open,
           0)) {
-    S = lwp_probe_slow(S, Id, Sp, In, 1);
+    S = lwp_probe_slow(S, Id, Sp, 1);
     if (!S)
       return;
+    Measured = 0; /* the slow path took its own time out */
   }
-  uint64_t Now = lwp_compensate(S, In);
   struct lwp_region_acc *A = &S->acc[Id];
   uint64_t Count = ++A->count;
   ++A->open;
@@ -107,21 +111,30 @@ LWP_HANDLER void __lwp_probe_start(const struct lwp_slot *Slot) {
   F->children = 0;
   F->sp = Sp;
   F->node = Node;
-  F->start = Now;
+  struct lwp_record64 *R = NULL;
   uint64_t N = S->num_records;
   if (__builtin_expect(Count > lwp_cap || N >= S->capacity, 0)) {
     ++S->dropped;
     F->recorded = 0;
   } else {
     F->recorded = 1;
-    struct lwp_record64 *R = &S->records[N];
+    R = &S->records[N];
     S->num_records = N + 1;
     R->site = (uint64_t)(uintptr_t)__builtin_return_address(0);
     R->id_word = Id;
     R->depth = D + 1;
-    R->cycles = Now;
   }
-  lwp_account_probe(S, In, &S->cost_start);
+  /* The instance starts when the probe is over: its time leaves the clock
+   * first. */
+  uint64_t Out = readCounter();
+  if (__builtin_expect(Measured, 0))
+    lwp_account_measured(S, Out - In, &S->cost_start);
+  else
+    S->overhead += S->cost_start;
+  uint64_t Now = lwp_compensate(S, Out + S->edge);
+  F->start = Now;
+  if (R)
+    R->cycles = Now;
 }
 
 LWP_HANDLER void __lwp_probe_end(const struct lwp_slot *Slot) {
@@ -129,12 +142,16 @@ LWP_HANDLER void __lwp_probe_end(const struct lwp_slot *Slot) {
   struct lwp_thread_state *S = lwp_tls_state;
   uint32_t Id = Slot->index;
   uintptr_t Sp = LWP_CALLER_SP();
+  /* Not measured after the slow path, which took its own time out. */
+  int Measurable = 1;
   if (__builtin_expect(!S || Id - 1u >= S->count_limit, 0)) {
-    S = lwp_probe_slow(S, Id, Sp, In, 0);
+    S = lwp_probe_slow(S, Id, Sp, 0);
     if (!S)
       return;
+    Measurable = 0;
   }
-  uint64_t Now = lwp_compensate(S, In);
+  int Measured = lwp_probe_measured(S) && Measurable;
+  uint64_t Now = lwp_compensate(S, In - S->edge);
   /* The end is recorded when its instance's start was: a recursive region's
    * count passes the cap while its outer instances are open, and their ends
    * still pair with their recorded starts. An end that closed nothing is
@@ -160,7 +177,11 @@ LWP_HANDLER void __lwp_probe_end(const struct lwp_slot *Slot) {
     R->depth = D;
     R->cycles = Now;
   }
-  lwp_account_probe(S, In, &S->cost_end);
+  /* The probe's time leaves the clock when it is over. */
+  if (__builtin_expect(Measured, 0))
+    lwp_account_measured(S, readCounter() - In, &S->cost_end);
+  else
+    S->overhead += S->cost_end;
 }
 
 LWP_HANDLER void __lwp_probe_resume(const struct lwp_slot *Slot) {
@@ -169,15 +190,16 @@ LWP_HANDLER void __lwp_probe_resume(const struct lwp_slot *Slot) {
   uintptr_t Sp = LWP_CALLER_SP();
   if (!S || !S->depth)
     return;
+  int Measured = lwp_probe_measured(S);
   /* The common case (setjmp's first return): the top instance is the
    * enclosing region's at this stack position, or one of a caller's. */
   const struct lwp_frame *T = &S->stack[S->depth - 1];
   uint32_t Id = Slot ? Slot->index : 0;
-  if (__builtin_expect(T->sp > Sp || (T->sp == Sp && T->id == Id), 1)) {
-    lwp_account_probe(S, In, &S->cost_end);
-    return;
-  }
-  lwp_resume_slow(S, Id, lwp_compensate(S, In), Sp,
-                  (uint64_t)(uintptr_t)__builtin_return_address(0));
-  lwp_account_probe(S, In, &S->cost_end);
+  if (__builtin_expect(!(T->sp > Sp || (T->sp == Sp && T->id == Id)), 0))
+    lwp_resume_slow(S, Id, lwp_compensate(S, In - S->edge), Sp,
+                    (uint64_t)(uintptr_t)__builtin_return_address(0));
+  if (Measured)
+    lwp_account_measured(S, readCounter() - In, &S->cost_end);
+  else
+    S->overhead += S->cost_end;
 }

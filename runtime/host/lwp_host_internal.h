@@ -97,10 +97,12 @@ struct lwp_cct_cache_entry {
   uint64_t node;
 };
 
-/** Probes between two whose handler cost is measured in place (one in
- *  LWP_COST_SAMPLE; the others add the running estimate, docs/report.md,
+/** The probes whose handler cost is measured in place: those whose count
+ *  on their thread ANDed with LWP_COST_SAMPLE_MASK is LWP_COST_SAMPLE_MATCH,
+ *  one in 16 (the others take out the running estimate, docs/report.md,
  *  "Overhead correction"). */
-#define LWP_COST_SAMPLE 16u
+#define LWP_COST_SAMPLE_MASK 0xfu
+#define LWP_COST_SAMPLE_MATCH 1u
 
 /** One open instance on a thread's shadow stack, 56 bytes. */
 struct lwp_frame {
@@ -148,25 +150,33 @@ struct lwp_thread_state {
   /** Compensation (docs/report.md, "Overhead correction"): counter ticks
    *  the probes of this thread took, taken out of every value it hands out
    *  (a value is the counter less this); measured in place in one probe in
-   *  LWP_COST_SAMPLE, the running estimates below for the others. */
+   *  16, the running estimates below for the others. */
   uint64_t overhead;
-  uint64_t last;          /**< the last compensated value handed out (they
-                               never decrease) */
-  uint32_t cost_start;    /**< estimate: ticks a start probe takes (handler
-                               measured in place plus lwp_probe_residual) */
-  uint32_t cost_end;      /**< the same for an end probe */
-  uint32_t sample;        /**< probes until the next one measured in place */
-  uint32_t sample_period; /**< probes from one measured to the next
-                               (LWP_COST_SAMPLE; 1 in the calibration; 0
-                               without compensation, whose estimates are
-                               0) */
-  uint32_t residual;      /**< ticks a measured probe takes outside the
-                               window of its two counter reads
-                               (lwp_probe_residual) */
-  int32_t unmeasured;     /**< ticks an unmeasured probe takes beyond a
-                               measured one's window (lwp_probe_unmeasured;
-                               negative: less, without the second read) */
-  uint32_t node_budget;   /**< nodes the tree may hold (LWP_CCT_NODES) */
+  uint64_t last;        /**< the last compensated value handed out (they
+                             never decrease) */
+  uint32_t cost_start;  /**< estimate: ticks a start probe takes (handler
+                             measured in place plus lwp_probe_residual) */
+  uint32_t cost_end;    /**< the same for an end probe */
+  uint32_t sample_mask; /**< a probe whose count on the thread (probes)
+                             ANDed with this equals sample_match is
+                             measured in place (lwp_probe_measured):
+                             LWP_COST_SAMPLE_MASK and _MATCH; 0 and 0
+                             (every probe) in the calibration; 0 and 1
+                             (none) without compensation */
+  uint32_t sample_match;
+  uint32_t probes;      /**< probes of the thread, modulo 2^32 */
+  uint32_t residual;    /**< ticks a measured probe takes outside the
+                             window of its two counter reads
+                             (lwp_probe_residual) */
+  uint32_t edge;        /**< ticks between a probe's counter read and the
+                             edge of the region it bounds (the start
+                             handler's end, the end handler's call): start
+                             values are read + edge, end values read - edge
+                             (lwp_probe_edge) */
+  int32_t unmeasured;   /**< ticks an unmeasured probe takes beyond a
+                             measured one's window (lwp_probe_unmeasured;
+                             negative: less, without the second read) */
+  uint32_t node_budget; /**< nodes the tree may hold (LWP_CCT_NODES) */
   /** The calling-context tree: node 0 the root, num_nodes in use of
    *  node_capacity (root_node alone when no array could be had). */
   struct lwp_cct_node *nodes;
@@ -201,18 +211,17 @@ extern uint64_t lwp_cap;
  *  \p S is null, grows its figure table to cover \p Id and its stack to
  *  hold one more frame, and closes the frames left open below the stack
  *  position \p Sp (instances of functions that were left without their end
- *  probes) at the compensated value of \p In (the raw counter value the
- *  handler read when entered); for a start probe (\p IsStart), also an
- *  open instance of the same region at the same stack position and the
- *  frames above it. The probe is then measured in place (its time is the
- *  slow path's). Returns the state, or null when the probe is to be dropped
- *  (ID 0, an unregistered slot, or no memory); it then counts the drop and
- *  takes the probe's time out of the thread's clock itself. preserve_all,
- *  so that the handlers' fast paths need not save registers for this
- *  call. */
+ *  probes) at the thread's compensated clock now; for a start probe
+ *  (\p IsStart), also an open instance of the same region at the same
+ *  stack position and the frames above it. Its own time is measured and
+ *  taken out of the thread's clock (the handler takes out the rest of the
+ *  probe as usual). Returns the state, or null when the probe is to be
+ *  dropped (ID 0, an unregistered slot, or no memory); it then counts the
+ *  drop. preserve_all, so that the handlers' fast paths need not save
+ *  registers for this call. */
 __attribute__((preserve_all)) struct lwp_thread_state *
 lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
-               uint64_t In, int IsStart);
+               int IsStart);
 
 /** The end handler's slow path: closes the instance of \p Id on \p S's stack
  *  at \p Now: frames left below the caller's stack position \p Sp, and then
@@ -658,6 +667,10 @@ extern uint32_t lwp_probe_residual;
  *  window; may be negative), calibrated at start-up: added to every window
  *  the running estimates average. */
 extern int32_t lwp_probe_unmeasured;
+/** Counter ticks between a probe's counter read and the edge of its region:
+ *  half of what an empty region holds between the start handler's read and
+ *  the end handler's, calibrated at start-up. */
+extern uint32_t lwp_probe_edge;
 /** What an unmeasured start and end probe cost (ticks), where a new
  *  thread's running estimates start, calibrated at start-up. */
 extern uint32_t lwp_probe_start_cost, lwp_probe_end_cost;
@@ -739,33 +752,40 @@ void lwp_signals_install(void);
  *  overestimate costs at most the gap it fell in, never the time after. */
 static inline __attribute__((always_inline)) uint64_t
 lwp_compensate(struct lwp_thread_state *S, uint64_t Raw) {
-  uint64_t V = Raw - S->overhead;
-  if (__builtin_expect((int64_t)(V - S->last) < 0, 0)) {
-    V = S->last;
-    S->overhead = Raw - V;
-  }
+  /* Branch-free: back-to-back probes take the give-back half the time. */
+  uint64_t V = Raw - S->overhead, Last = S->last;
+  V = (int64_t)(V - Last) < 0 ? Last : V;
+  S->overhead = Raw - V;
   S->last = V;
   return V;
 }
 
-/** Takes a probe's own time out of \p S's clock: the handler that read
- *  \p In at entry measures itself once in LWP_COST_SAMPLE probes (a second
- *  counter read, which also updates the estimate \p *Cost) and adds the
- *  estimate otherwise; the state's residual is what lies outside its two
- *  reads (call, return, saved registers). */
+/** True when \p S's clock is compensated: some probes are measured in
+ *  place (not without compensation, LWP_COMPENSATE=0, nor in the
+ *  calibration's loop of unmeasured probes). */
+static inline __attribute__((always_inline)) int
+lwp_clock_compensated(const struct lwp_thread_state *S) {
+  return (S->sample_match & ~S->sample_mask) == 0;
+}
+
+/** True when this probe of \p S's thread is measured in place: one in 16
+ *  by the thread's probe count (LWP_COST_SAMPLE_MASK). */
+static inline __attribute__((always_inline)) int
+lwp_probe_measured(struct lwp_thread_state *S) {
+  return (++S->probes & S->sample_mask) == S->sample_match;
+}
+
+/** Takes a measured probe's own time out of \p S's clock: its \p Window
+ *  (the ticks between its handler's two counter reads) and the residual
+ *  (what lies outside them: call, return, saved registers), and moves the
+ *  running estimate \p *Cost of an unmeasured probe 1/8 of the way to the
+ *  window plus what an unmeasured probe takes beyond it. A window above 16
+ *  times the estimate (a page fault, a preemption) is taken out once,
+ *  exactly, and not averaged in. */
 static inline __attribute__((always_inline)) void
-lwp_account_probe(struct lwp_thread_state *S, uint64_t In, uint32_t *Cost) {
-  if (__builtin_expect(--S->sample != 0, 1)) {
-    S->overhead += *Cost;
-    return;
-  }
-  S->sample = S->sample_period;
-  uint64_t Window = lwp_read_counter() - In;
+lwp_account_measured(struct lwp_thread_state *S, uint64_t Window,
+                     uint32_t *Cost) {
   S->overhead += Window + S->residual;
-  /* The running estimate of an unmeasured probe: 1/8 of the way to each
-   * measurement (its window and what an unmeasured probe takes beyond
-   * it); a window above 16 times the estimate (a page fault, a preemption)
-   * is counted once, exactly, and not averaged in. */
   if (Window < 16ull * *Cost + 256) {
     int64_t Target = (int64_t)Window + S->unmeasured;
     int64_t Diff = (Target < 0 ? 0 : Target) - (int64_t)*Cost;
@@ -790,19 +810,14 @@ lwp_cct_cache_slot(struct lwp_thread_state *S, uint64_t Key) {
 }
 
 /** The child node word of \p Parent for region \p Id, from the cache
- *  when it holds it, and counts the instance there. */
+ *  when it holds it (the instance is counted there when it closes). */
 static inline __attribute__((always_inline)) uint32_t
 lwp_cct_enter(struct lwp_thread_state *S, uint32_t Parent, uint32_t Id) {
   uint64_t Key = (uint64_t)Parent << 32 | Id;
   struct lwp_cct_cache_entry *E = lwp_cct_cache_slot(S, Key);
-  uint32_t Node;
   if (__builtin_expect(E->key == Key, 1))
-    Node = (uint32_t)E->node;
-  else
-    Node = lwp_cct_child_slow(S, Parent, Id);
-  if (__builtin_expect(!(Node & LWP_CCT_FOLDED), 1))
-    ++S->nodes[Node].d.count;
-  return Node;
+    return (uint32_t)E->node;
+  return lwp_cct_child_slow(S, Parent, Id);
 }
 
 /** Closes the top frame of \p S at compensated counter value \p Now (its
@@ -812,8 +827,11 @@ lwp_close_top(struct lwp_thread_state *S, uint64_t Now, int Unwound) {
   struct lwp_frame *F = &S->stack[--S->depth];
   struct lwp_region_acc *A = &S->acc[F->id];
   uint64_t Incl = Now - F->start;
-  if (__builtin_expect(!(F->node & LWP_CCT_FOLDED), 1))
-    S->nodes[F->node].d.cycles += Incl;
+  if (__builtin_expect(!(F->node & LWP_CCT_FOLDED), 1)) {
+    struct lwp_dump_node *N = &S->nodes[F->node].d;
+    N->cycles += Incl;
+    ++N->count;
+  }
   A->self += Incl - F->child;
   A->children += F->children;
   A->unwound += (uint64_t)Unwound;

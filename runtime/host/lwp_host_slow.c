@@ -34,50 +34,49 @@ static inline void lwp_fig_close_top(struct lwp_thread_state *S, uint64_t Now,
 }
 #include "../common/lwp_figures.h"
 
-/* A probe that the slow path drops: its time still leaves the thread's
- * clock, measured. */
-static void dropProbe(struct lwp_thread_state *S, uint64_t In) {
-  ++S->dropped;
-  if (S->sample_period)
-    S->overhead += lwp_read_counter() - In + S->residual;
-}
-
 __attribute__((preserve_all)) struct lwp_thread_state *
 lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
-               uint64_t In, int IsStart) {
+               int IsStart) {
+  uint64_t Entered = lwp_read_counter();
   S = lwp_get_core()->slow(S, Id);
   if (!S)
     return NULL;
   lwp_tls_state = S;
-  /* The slow path's time is measured, not estimated. */
-  if (S->sample_period)
-    S->sample = 1;
-  uint64_t Now = lwp_compensate(S, In);
   /* Frames below the probe's stack position belong to functions that were
    * left without their end probes: close them now. */
-  lwp_fig_close_stale(S, Sp, Now);
+  lwp_fig_close_stale(S, Sp, lwp_compensate(S, Entered));
   if (Id - 1u >= S->count_limit) {
     if (Id)
       S->lost = 1; /* a registered region: no memory for the figures */
-    dropProbe(S, In);
-    return NULL;
+    ++S->dropped;
+    goto Drop;
   }
   /* A region cannot run inside itself at the same stack position (recursion
    * needs a new stack frame): an open instance of this region there was left
    * without its end probe (a longjmp back into its caller), and so was
    * everything above it. */
   if (IsStart && S->acc[Id].open)
-    lwp_fig_close_reentered(S, Id, Sp, Now);
+    lwp_fig_close_reentered(S, Id, Sp, lwp_compensate(S, Entered));
   if (S->depth == S->stack_capacity) {
     /* No memory for a deeper stack: the execution is still counted; its
      * cycles are not (its end finds no open instance). */
     if (IsStart)
       ++S->acc[Id].count;
     S->lost = 1;
-    dropProbe(S, In);
-    return NULL;
+    ++S->dropped;
+    goto Drop;
   }
+  /* The slow path's time is measured, not estimated: it leaves the clock
+   * here, the rest of the handler as any probe's. */
+  if (lwp_clock_compensated(S))
+    S->overhead += lwp_read_counter() - Entered;
   return S;
+Drop:
+  /* A dropped probe's handler returns at once: its whole time leaves the
+   * clock here. */
+  if (lwp_clock_compensated(S))
+    S->overhead += lwp_read_counter() - Entered + S->residual;
+  return NULL;
 }
 
 __attribute__((preserve_all)) uint32_t

@@ -249,9 +249,11 @@ struct lwp_thread_state *lwp_thread_state_for(struct lwp_thread_state *S,
 
 void lwp_thread_clock_init(struct lwp_thread_state *S) {
   int On = lwp_compensation;
-  S->sample_period = S->sample = On ? LWP_COST_SAMPLE : 0;
+  S->sample_mask = On ? LWP_COST_SAMPLE_MASK : 0;
+  S->sample_match = On ? LWP_COST_SAMPLE_MATCH : 1;
   S->residual = On ? lwp_probe_residual : 0;
   S->unmeasured = On ? lwp_probe_unmeasured : 0;
+  S->edge = On ? lwp_probe_edge : 0;
   S->cost_start = On ? lwp_probe_start_cost : 0;
   S->cost_end = On ? lwp_probe_end_cost : 0;
 }
@@ -276,11 +278,8 @@ static void resetState(struct lwp_thread_state *S, int KeepOpen) {
     N->count = N->cycles = 0;
     N->flags = N->folded = 0;
   }
-  for (uint32_t I = 0; I != S->depth; ++I) {
+  for (uint32_t I = 0; I != S->depth; ++I)
     S->stack[I].child = S->stack[I].nested = S->stack[I].children = 0;
-    if (!(S->stack[I].node & LWP_CCT_FOLDED))
-      ++S->nodes[S->stack[I].node].d.count;
-  }
   S->num_records = 0;
   S->dropped = 0;
   S->lost = 0;

@@ -9,8 +9,8 @@ lwp_state_header, 120 bytes) holds the mapping's base address at offset 16,
 its used bytes at 32, the thread registry pointer at 56, the image table at
 64 (its count at 80), the module table at 72 (its count at 84) and the
 checksum at 112; a thread state holds its records pointer at 16, its node
-array at 144 (capacity at 156), its next pointer at 160 and its check at
-168 (lwp_host_continuous.c asserts these offsets). Pointers are addresses in the mapping (base + file offset).
+array at 152 (capacity at 164), its next pointer at 168 and its check at
+176 (lwp_host_continuous.c asserts these offsets). Pointers are addresses in the mapping (base + file offset).
 
 The first three damage a pointer and then seal the state again (recompute
 the checksums as the runtime would), as a state that is consistent but
@@ -87,13 +87,13 @@ def seal(f, base):
     thread, seen = read_u64(f, 56), 0
     while thread and 4096 <= thread - base < used and seen < 64:
         t = thread - base
-        state = read(f, t, 176)
+        state = read(f, t, 184)
         check = FNV_START
         for offset, n in ((0, 8), (8, 4), (16, 8), (32, 8), (48, 8), (56, 8),
-                          (68, 4), (144, 8), (156, 4), (160, 8)):
+                          (68, 4), (152, 8), (164, 4), (168, 8)):
             check = fnv(check, state[offset:offset + n])
-        write_u64(f, t + 168, check)
-        thread, seen = read_u64(f, t + 160), seen + 1
+        write_u64(f, t + 176, check)
+        thread, seen = read_u64(f, t + 168), seen + 1
 
 
 def flip(f, offset):
@@ -112,7 +112,7 @@ with open(dst, "r+b") as f:
         write_u64(f, 56, base + used + 4096)
     elif how == "thread-loop":
         seal(f, base)
-        write_u64(f, thread + 160, registry)
+        write_u64(f, thread + 168, registry)
     elif how == "records-outside":
         write_u64(f, thread + 16, base + size - 8)
     elif how == "flip-header":
