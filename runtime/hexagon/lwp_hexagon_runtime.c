@@ -10,7 +10,8 @@
  * keeps the record buffer, the shadow stack of open instances and every
  * figure (recursion, instances left by longjmp or exit, ends without an
  * open instance, a full stack, the periodic fold of the 32-bit probe
- * count), module registration (__lwp_register_module), the calibration,
+ * count) in compensated time, the calling-context tree, module
+ * registration (__lwp_register_module), the calibration,
  * lwp_dump / lwp_reset with the exact figures of every region, the dump at
  * exit, the queries of lwp_hexagon.h. Single thread; no libc: memset,
  * memcmp, strlen and malloc come from lwp_hexagon_string.c and
@@ -29,6 +30,9 @@
  *   LWP_MAX_MODULES     entries of the module table, default 4096
  *   LWP_BUFFER_RECORDS  records of the static buffer, default 65536
  *   LWP_STACK_FRAMES    open instances the shadow stack holds, default 4096
+ *   LWP_CCT_NODES       nodes of the calling-context tree, the root
+ *                       included, default 16384 (LWP_CCT_NODES env, up to
+ *                       this, wins)
  */
 #include "lwp_hexagon_runtime.h"
 #include "lwp/Runtime/DumpFormat.h"
@@ -54,6 +58,9 @@
 #ifndef LWP_STACK_FRAMES
 #define LWP_STACK_FRAMES 4096
 #endif
+#ifndef LWP_CCT_NODES
+#define LWP_CCT_NODES 16384
+#endif
 /* log2 of the events the journal holds (lwp_handler.S tests for a full
  * journal with the same value). */
 #ifndef LWP_JOURNAL_LOG2
@@ -67,6 +74,8 @@ _Static_assert(LWP_BUFFER_RECORDS > 0 && LWP_BUFFER_RECORDS <= (1 << 26),
                "LWP_BUFFER_RECORDS must be in 1 .. 2^26");
 _Static_assert(LWP_STACK_FRAMES > 0 && LWP_STACK_FRAMES <= (1 << 24),
                "LWP_STACK_FRAMES must be in 1 .. 2^24");
+_Static_assert(LWP_CCT_NODES >= 1 && LWP_CCT_NODES <= (1 << 24),
+               "LWP_CCT_NODES must be in 1 .. 2^24");
 _Static_assert(LWP_JOURNAL_LOG2 >= 1 && LWP_JOURNAL_LOG2 <= 16,
                "LWP_JOURNAL_LOG2 must be in 1 .. 16");
 
@@ -114,7 +123,14 @@ static struct lwp_hex_event *JournalFirst = lwp_hex_journal;
  *  The replay counts every probe (a record or a drop): the probe count is
  *  Drops + Next / 32 modulo 2^32 (Next moves by 32 a record), and the number
  *  of probes that ran inside an instance is the difference of two such
- *  counts. */
+ *  counts.
+ *
+ *  Compensated time: every counter value the replay uses is the counter
+ *  less Pause, and the replay adds Cost to Pause after each event it
+ *  replays, so that a value is the counter less the replays' time less
+ *  Cost x the probes journaled before it: each probe's own packets are
+ *  taken out where they ran (docs/hexagon-runtime.md, "Compensated
+ *  time"). */
 struct lwp_hex_state {
   uint32_t Next;     /**< +0: address of the next free record */
   uint32_t Top;      /**< +4: address of the top frame (Frames[0]: none) */
@@ -123,13 +139,20 @@ struct lwp_hex_state {
   uint32_t Last;     /**< +12: address of the last record slot */
   uint32_t Low;      /**< +16: c20's last value extended (QEMU) */
   uint32_t High;     /**< +20: its wraps since start-up (units of 2^32) */
-  uint64_t Pause;    /**< +24: the counter ticks the replays took so far:
-                          every figure and record uses counter values less
-                          this, as if the replays had not run */
+  uint64_t Pause;    /**< +24: the counter ticks the replays and the
+                          probes replayed so far took: every figure and
+                          record uses counter values less this, as if
+                          neither had run */
+  uint32_t Cost;     /**< +32: counter ticks one probe takes (its call
+                          packet and handler, from one counter read to the
+                          next; 0 before the calibration or with
+                          LWP_COMPENSATE=0), added to Pause a probe */
+  uint32_t Pad;      /**< +36: 0 */
 };
 _Static_assert(sizeof(struct lwp_record_mem32) == 32, "record size");
 _Static_assert(offsetof(struct lwp_hex_state, Low) == 16 &&
-                   offsetof(struct lwp_hex_state, Pause) == 24,
+                   offsetof(struct lwp_hex_state, Pause) == 24 &&
+                   offsetof(struct lwp_hex_state, Cost) == 32,
                "lwp_replay.S reads the state at these offsets");
 
 struct lwp_hex_state lwp_hex_state __attribute__((aligned(8)));
@@ -143,18 +166,24 @@ struct lwp_hex_state lwp_hex_state __attribute__((aligned(8)));
 struct lwp_hex_frame {
   uint32_t SlotFlags; /**< +0: its slot's address | LWP_HEX_F_INNER/OVF/
                            PAST */
-  uint32_t SpRec;     /**< +4: the caller's r29 at its start probe |
-                           LWP_HEX_F_REC */
-  uint64_t Start;     /**< +8: counter value of its start record */
+  uint32_t Node;      /**< +4: address of its calling-context node
+                           (struct lwp_hex_node), &lwp_hex_fold_node when
+                           its path was folded (no node left) */
+  uint64_t Start;     /**< +8: counter value of its start record
+                           (compensated time) */
   uint32_t Parent;    /**< +16: slot of the frame below (TopSlot at the
                            bottom) */
   uint32_t Es;        /**< +20: probe count before its start probe */
-  uint64_t Reserved;  /**< +24: 0 */
+  uint32_t SpRec;     /**< +24: the caller's r29 at its start probe |
+                           LWP_HEX_F_REC */
+  uint32_t Pad;       /**< +28: 0 */
 };
 _Static_assert(sizeof(struct lwp_hex_frame) == 32 &&
+                   offsetof(struct lwp_hex_frame, Node) == 4 &&
                    offsetof(struct lwp_hex_frame, Start) == 8 &&
-                   offsetof(struct lwp_hex_frame, Parent) == 16,
-               "lwp_handler.S expects 32-byte frames");
+                   offsetof(struct lwp_hex_frame, Parent) == 16 &&
+                   offsetof(struct lwp_hex_frame, SpRec) == 24,
+               "lwp_replay.S expects 32-byte frames");
 
 /* Flags in the slot word of a frame (slots are 16-byte aligned). The end of
  * a frame with either flag takes the replay's general path (endAt). */
@@ -189,6 +218,45 @@ struct lwp_slot lwp_hex_top_slot __attribute__((aligned(16)));
  *  the dump. Zero outside the calibration. */
 struct lwp_slot lwp_hex_calibration_slots[2] __attribute__((aligned(16)));
 
+/** One node of the calling-context tree (docs/hexagon-runtime.md, "The
+ *  calling-context tree"), 48 bytes: the dump's node, then the links of
+ *  the general path. A region's slot caches the node of its last start
+ *  (lwp_slot.open) and that node's parent (lwp_slot.outer); a start whose
+ *  top frame has that parent node takes it (lwp_replay.S does only that).
+ *
+ *  The replay adds 1 to the low word of D.count alone (lwp_replay.S with a
+ *  memory add): syncNodeCounts() carries its wraps into the high word,
+ *  at each fold of the probe count (fewer than 2^31 probes apart) and
+ *  before a dump. */
+struct lwp_hex_node {
+  struct lwp_dump_node D; /**< +0: ID, parent index, count, inclusive
+                               cycles (compensated time), flags, folded */
+  uint32_t First;         /**< +32: address of its first child;
+                               &lwp_hex_fold_node when none */
+  uint32_t Next;          /**< +36: address of its next sibling;
+                               &lwp_hex_fold_node after the last */
+  uint32_t LastLow;       /**< +40: the low word of D.count at the last
+                               syncNodeCounts() */
+  uint32_t Pad;           /**< +44: 0 */
+};
+_Static_assert(sizeof(struct lwp_hex_node) == 48 &&
+                   offsetof(struct lwp_hex_node, D.count) == 8 &&
+                   offsetof(struct lwp_hex_node, D.cycles) == 16,
+               "lwp_replay.S expects 48-byte nodes");
+
+/** The calling-context tree: lwp_hex_nodes[0] is the root (the sentinel
+ *  frame's node), NodesUsed nodes are in use, at most NodeBudget. */
+struct lwp_hex_node lwp_hex_nodes[LWP_CCT_NODES] __attribute__((aligned(16)));
+
+/** The node of the frames whose path was folded, and the end of every
+ *  child list: ID 0, no child, no slot caches it as a child of anything.
+ *  Ends of folded instances add their figures to it; the dump does not
+ *  write it. */
+struct lwp_hex_node lwp_hex_fold_node __attribute__((aligned(16)));
+
+static uint32_t NodesUsed = 1;
+static uint32_t NodeBudget = LWP_CCT_NODES;
+
 /* The records kept for the dump, each with the stack position of its
  * instance (lwp_record64.depth), so that a reader pairs them exactly. */
 static struct lwp_record_mem32 Buffer[LWP_BUFFER_RECORDS]
@@ -213,7 +281,15 @@ static uint32_t NextId = 1;
 
 static uint32_t Cap = LWP_CAP;
 static uint32_t CounterKind = LWP_COUNTER_PCYCLES;
+/* The calibration without compensation (counter ticks): an empty region's
+ * length and what a pair nested in a region adds to it. */
 static uint32_t PairCost, NestedCost;
+/* The calibration again with the compensation on: what a reader still
+ * subtracts (the dump header's costs; 0 under QEMU). */
+static uint32_t ResidualPairCost, ResidualNestedCost;
+/* Whether the figures are in compensated time (LWP_COMPENSATE, and a
+ * calibration that measured). */
+static int Compensate;
 static const char *ProgramName = "";
 static const char *OutputPath = "lwp.dump";
 
@@ -326,6 +402,8 @@ uint32_t lwp_hex_probe_pair_cost(void) { return PairCost; }
 
 uint32_t lwp_hex_probe_nested_cost(void) { return NestedCost; }
 
+uint32_t lwp_hex_probe_cost(void) { return lwp_hex_state.Cost; }
+
 /* The slots of registered module \p M (blob_vaddr holds its address). */
 static struct lwp_slot *moduleSlots(const struct lwp_dump_module *M) {
   const struct lwp_map_blob_header *H =
@@ -373,9 +451,12 @@ uint32_t lwp_hex_num_modules(void) { return NumModules; }
 
 static void syncDropped(void);
 
+static void syncNodeCounts(void);
+
 uint64_t lwp_hex_dropped(void) {
   syncJournal();
   syncDropped();
+  syncNodeCounts(); /* a fold in this window may now skip its work */
   return ((uint64_t)DroppedHi << 32) + lwp_hex_state.Drops - LWP_FOLD_WINDOW;
 }
 
@@ -434,15 +515,119 @@ uint32_t lwp_hex_stack_depth(void) {
   return (uint32_t)(topFrame() - lwp_hex_frames);
 }
 
+/*===----------------------------------------------------------------------===*
+ * The calling-context tree
+ *===----------------------------------------------------------------------===*/
+
+static struct lwp_hex_node *frameNode(const struct lwp_hex_frame *F) {
+  return (struct lwp_hex_node *)(uintptr_t)F->Node;
+}
+
+static uint32_t addressOf(const void *P) { return (uint32_t)(uintptr_t)P; }
+
+/* Empties the tree: the root alone (the sentinel frame's node). The slots'
+ * cache words must be reset too (resetSlot). */
+static void resetTree(void) {
+  uint32_t None = addressOf(&lwp_hex_fold_node);
+  memset(&lwp_hex_nodes[0], 0, sizeof(lwp_hex_nodes[0]));
+  lwp_hex_nodes[0].First = lwp_hex_nodes[0].Next = None;
+  memset(&lwp_hex_fold_node, 0, sizeof(lwp_hex_fold_node));
+  lwp_hex_fold_node.First = lwp_hex_fold_node.Next = None;
+  NodesUsed = 1;
+}
+
+/* Counts one more instance of node \p N that took \p Incl cycles: the low
+ * word of its count alone, as lwp_replay.S does (syncNodeCounts). */
+static void addToNode(struct lwp_hex_node *N, uint64_t Incl) {
+  uint64_t C = N->D.count;
+  N->D.count = (C & ~0xffffffffull) | (uint32_t)(C + 1);
+  N->D.cycles += Incl;
+}
+
+/* Carries the wraps of the nodes' count low words into their high words
+ * (each low word moves by less than 2^31 between two calls). */
+static void syncNodeCounts(void) {
+  for (uint32_t I = 1; I < NodesUsed; ++I) {
+    struct lwp_hex_node *N = &lwp_hex_nodes[I];
+    uint32_t Low = (uint32_t)N->D.count;
+    if (Low < N->LastLow)
+      N->D.count += 1ull << 32;
+    N->LastLow = Low;
+  }
+}
+
+/* Flags node \p N as holding one more folded instance. */
+static void foldInto(struct lwp_hex_node *N) {
+  N->D.flags |= LWP_NODE_FOLDED;
+  if (N->D.folded != UINT32_MAX)
+    ++N->D.folded;
+}
+
+/* The node of a start of registered slot \p Slot whose instance's parent is
+ * the frame \p T (the top frame before the push) when the slot's cached
+ * node is not (startNode, below, takes that one, as lwp_replay.S does): the
+ * child of T's node with the region's ID, moved to the front of its
+ * list, or a new one while the budget lasts, cached in the slot. With no
+ * node left, or under a folded frame, the instance is folded: the deepest
+ * node of its path (T's, or the nearest frame's below with a node) is
+ * flagged and counts it, and it gets lwp_hex_fold_node, which adds to no
+ * figure of the dump. Returns the node's address. */
+__attribute__((noinline)) static uint32_t
+findNode(struct lwp_slot *Slot, const struct lwp_hex_frame *T) {
+  struct lwp_hex_node *N, *P = frameNode(T), *None = &lwp_hex_fold_node;
+  if (P == None) {
+    while (frameNode(T) == None)
+      --T; /* the sentinel's node is the root */
+    foldInto(frameNode(T));
+    return addressOf(None);
+  }
+  uint32_t Id = Slot->index & LWP_ID_MASK;
+  struct lwp_hex_node *Prev = NULL;
+  for (N = (struct lwp_hex_node *)(uintptr_t)P->First; N != None;
+       Prev = N, N = (struct lwp_hex_node *)(uintptr_t)N->Next)
+    if (N->D.id == Id)
+      break;
+  if (N != None && Prev) {
+    /* To the front: a walk of this list finds it first next time. */
+    Prev->Next = N->Next;
+    N->Next = P->First;
+    P->First = addressOf(N);
+  } else if (N == None) {
+    if (NodesUsed >= NodeBudget) {
+      foldInto(P);
+      return addressOf(None);
+    }
+    N = &lwp_hex_nodes[NodesUsed++];
+    memset(N, 0, sizeof(*N));
+    N->D.id = Id;
+    N->D.parent = (uint32_t)(P - lwp_hex_nodes);
+    N->First = addressOf(None);
+    N->Next = P->First;
+    P->First = addressOf(N);
+  }
+  Slot->open = addressOf(N);
+  Slot->outer = addressOf(P);
+  return addressOf(N);
+}
+
+/* The node of a start of registered slot \p Slot whose parent frame is
+ * \p T: the slot's cached node when T's node is its parent, else
+ * findNode(). Returns the node's address. */
+static inline uint32_t startNode(struct lwp_slot *Slot,
+                                 const struct lwp_hex_frame *T) {
+  return Slot->outer == T->Node ? Slot->open : findNode(Slot, T);
+}
+
 /* Adds the figures of the instance of frame \p F ended at counter value
- * \p Now (probe count \p E before the probe that ends it) to its region and
- * to its parent, as an end does; \p Unwound: it had no end probe.
- * Leaves the frame on the stack. */
+ * \p Now (probe count \p E before the probe that ends it) to its region, to
+ * its parent and to its node, as an end does; \p Unwound: it had no end
+ * probe. Leaves the frame on the stack. */
 static void closeFrame(struct lwp_hex_frame *F, uint64_t Now, uint32_t E,
                        int Unwound) {
   struct lwp_slot *S = frameSlot(F);
   struct lwp_slot *P = (struct lwp_slot *)(uintptr_t)F->Parent;
   uint64_t Incl = Now - F->Start;
+  addToNode(frameNode(F), Incl);
   if (F->SlotFlags & LWP_HEX_F_INNER) {
     /* Recursion: self only (the live self word is self - total). */
     S->self += Incl;
@@ -589,7 +774,8 @@ startAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site, uint64_t Now) {
     F->Start = Now;
     F->Parent = (uint32_t)(uintptr_t)P;
     F->Es = E;
-    F->Reserved = 0;
+    F->Node = startNode(Slot, T);
+    F->Pad = 0;
     ++P->children;
     lwp_hex_state.Top = (uint32_t)(uintptr_t)F;
   }
@@ -688,15 +874,17 @@ static void syncDropped(void) {
 }
 
 /* Once every 2^30 dropped records (the replay counts drops and probes in 32
- * bits): counts the wrap of the drop counter and adds the probes counted so
- * far inside every open outermost instance to its region (so that no
- * instance's probe count spans 2^31). Called on every drop in the window
+ * bits): counts the wrap of the drop counter, carries the wraps of the
+ * nodes' counts and adds the probes counted so far inside every open
+ * outermost instance to its region (so that no instance's probe count
+ * spans 2^31). Called on every drop in the window
  * after a multiple of 2^30; does its work on the first of them. */
 __attribute__((noinline)) static void fold(void) {
   uint32_t Last = FoldDrops;
   syncDropped();
   if (lwp_hex_state.Drops >= Last && (lwp_hex_state.Drops >> 30) == (Last >> 30))
     return; /* folded in this window already */
+  syncNodeCounts();
   uint32_t E = probeCount();
   for (struct lwp_hex_frame *F = topFrame(); F != lwp_hex_frames; --F)
     if (!(F->SlotFlags & LWP_HEX_F_INNER)) {
@@ -730,6 +918,8 @@ static void replayEvent(const struct lwp_hex_event *Ev) {
                        ? extend((uint32_t)Ev->Counter)
                        : Ev->Counter;
   uint64_t Now = Event - lwp_hex_state.Pause;
+  /* The probe's own time, out of every later value. */
+  lwp_hex_state.Pause += lwp_hex_state.Cost;
   uint32_t Word = Ev->Word;
   struct lwp_slot *Slot = (struct lwp_slot *)(uintptr_t)(Word & ~15u);
   struct lwp_hex_frame *Top = topFrame();
@@ -744,6 +934,7 @@ static void replayEvent(const struct lwp_hex_event *Ev) {
     /* The end of the top frame, an outermost instance: closeTop(). */
     struct lwp_slot *P = (struct lwp_slot *)(uintptr_t)Top->Parent;
     uint64_t Incl = Now - Top->Start;
+    addToNode(frameNode(Top), Incl);
     Slot->total += Incl;
     Slot->nested += (uint32_t)(E - Top->Es - 1);
     Slot->index &= ~LWP_HEX_OPEN;
@@ -767,6 +958,7 @@ static void replayEvent(const struct lwp_hex_event *Ev) {
     }
     Rec = countStart(Slot);
     struct lwp_slot *P = frameSlot(Top);
+    uint32_t Node = startNode(Slot, Top);
     Slot->index |= LWP_HEX_OPEN;
     ++Top;
     Top->SlotFlags = Word;
@@ -774,6 +966,8 @@ static void replayEvent(const struct lwp_hex_event *Ev) {
     Top->Start = Now;
     Top->Parent = (uint32_t)(uintptr_t)P;
     Top->Es = E;
+    Top->Node = Node;
+    Top->Pad = 0;
     ++P->children;
     lwp_hex_state.Top = (uint32_t)(uintptr_t)Top;
     Depth = (uint32_t)(Top - lwp_hex_frames);
@@ -860,14 +1054,16 @@ static void resetBuffer(void) {
   FoldDrops = LWP_FOLD_WINDOW;
 }
 
-/* Empties the shadow stack and the top-level figures. */
+/* Empties the shadow stack, the top-level figures and the tree. */
 static void resetStack(void) {
+  resetTree();
   memset(&lwp_hex_top_slot, 0, sizeof(lwp_hex_top_slot));
   struct lwp_hex_frame *S = &lwp_hex_frames[0];
   memset(S, 0, sizeof(*S));
   S->SlotFlags = (uint32_t)(uintptr_t)&lwp_hex_top_slot;
   S->SpRec = 0xfffffff8u; /* never below a caller's stack */
   S->Parent = (uint32_t)(uintptr_t)&lwp_hex_top_slot;
+  S->Node = addressOf(&lwp_hex_nodes[0]);
   lwp_hex_state.Top = (uint32_t)(uintptr_t)S;
   OvfDepth = 0;
   OvfSp = 0;
@@ -876,7 +1072,8 @@ static void resetStack(void) {
 }
 
 /* The state of a slot with no execution for cap \p NewCap (its index kept,
- * without the open flag). */
+ * without the open flag; no cached node: open and outer 0, and no frame's
+ * node is 0). */
 static void resetSlot(struct lwp_slot *S, uint32_t NewCap) {
   S->index &= LWP_ID_MASK;
   S->bias = -(int32_t)NewCap;
@@ -956,12 +1153,19 @@ void __lwp_register_module(void *Blob) {
 
 /* Runs empty start/end pairs (\p EmptyPair), then empty pairs nested in a
  * pair (\p NestedPair), on the two calibration slots (lwp_handler.S's
- * lwp_hex_empty_pair and lwp_hex_nested_pair, from the start-up), and keeps
- * the smallest end - start of an empty region (PairCost) and the smallest
- * extra length a nested pair gives its region (NestedCost). Leaves records,
- * frames and figures behind: the caller resets. */
-static void calibrate(void (*EmptyPair)(void), void (*NestedPair)(void)) {
-  enum { Runs = 8 };
+ * lwp_hex_empty_pair and lwp_hex_nested_pair, from the start-up), and sets
+ * \p Pair to the smallest end - start of an empty region and \p Nested to
+ * the smallest extra length a nested pair gives its region, in counter
+ * ticks of the figures (compensated by lwp_hex_state.Cost); 0 when below
+ * 0. Returns 0 when it could not measure (a record buffer of fewer than 6
+ * records: it keeps 6 a run, up to 8 runs). Leaves records, frames and
+ * figures behind: the caller resets. */
+static int calibrate(void (*EmptyPair)(void), void (*NestedPair)(void),
+                     uint32_t *Pair, uint32_t *Nested) {
+  *Pair = *Nested = 0;
+  enum { Runs = LWP_BUFFER_RECORDS / 6 < 8 ? LWP_BUFFER_RECORDS / 6 : 8 };
+  if (!Runs)
+    return 0;
   resetBuffer();
   resetStack();
   /* Slot 0 sees 2 x Runs pairs, slot 1 Runs: a cap of 2 x Runs keeps all.
@@ -977,8 +1181,8 @@ static void calibrate(void (*EmptyPair)(void), void (*NestedPair)(void)) {
   syncJournal();
   memset(lwp_hex_calibration_slots, 0, sizeof(lwp_hex_calibration_slots));
   if (lwp_hex_num_records() != 6 * Runs)
-    return;
-  uint64_t Empty = ~0ull, Nested = ~0ull;
+    return 0;
+  uint64_t Empty = ~0ull, NestedLen = ~0ull;
   for (uint32_t I = 0; I != Runs; ++I) {
     const struct lwp_record_mem32 *R = &Buffer[2 * I];
     if (R[1].cycles >= R[0].cycles && R[1].cycles - R[0].cycles < Empty)
@@ -986,13 +1190,15 @@ static void calibrate(void (*EmptyPair)(void), void (*NestedPair)(void)) {
   }
   for (uint32_t I = 0; I != Runs; ++I) {
     const struct lwp_record_mem32 *R = &Buffer[2 * Runs + 4 * I];
-    if (R[3].cycles >= R[0].cycles && R[3].cycles - R[0].cycles < Nested)
-      Nested = R[3].cycles - R[0].cycles;
+    if (R[3].cycles >= R[0].cycles && R[3].cycles - R[0].cycles < NestedLen)
+      NestedLen = R[3].cycles - R[0].cycles;
   }
   if (Empty <= 0xffffffffu)
-    PairCost = (uint32_t)Empty;
-  if (Nested != ~0ull && Nested >= Empty && Nested - Empty <= 0xffffffffu)
-    NestedCost = (uint32_t)(Nested - Empty);
+    *Pair = (uint32_t)Empty;
+  if (NestedLen != ~0ull && NestedLen >= Empty &&
+      NestedLen - Empty <= 0xffffffffu)
+    *Nested = (uint32_t)(NestedLen - Empty);
+  return 1;
 }
 
 /*===----------------------------------------------------------------------===*
@@ -1080,39 +1286,52 @@ static void regionAt(void *Ctx, uint32_t Id, struct lwp_dump_region *Out) {
   Out->unwound = S->unwound;
 }
 
-/* The slots a virtual close changes, saved before it and restored after the
- * dump is written (from the bump allocator; grown, never freed). */
-struct SavedSlot {
-  struct lwp_slot *Slot;
-  struct lwp_slot Copy;
+/* What the virtual close of one open frame changes (its slot, its
+ * parent's and its node), saved before it and restored after the dump is
+ * written, 192 bytes (from the allocator; grown, never freed). */
+struct SavedFrame {
+  struct lwp_slot *Slot, *Parent;
+  struct lwp_hex_node *Node;
+  uint32_t Pad;
+  struct lwp_slot SlotCopy, ParentCopy;
+  struct lwp_hex_node NodeCopy;
 };
-static struct SavedSlot *Saved;
+static struct SavedFrame *Saved;
 static uint32_t SavedCapacity;
 
-/* Saves the slots that closing every open frame changes (each frame's slot
- * and parent); returns how many, or -1 without memory. */
-static int saveOpenSlots(void) {
+/* Saves what closing every open frame changes; returns how many frames, or
+ * -1 without memory. */
+static int saveOpenFrames(void) {
   uint32_t Depth = lwp_hex_stack_depth();
-  if (2 * Depth > SavedCapacity) {
-    struct SavedSlot *P =
-        (struct SavedSlot *)malloc(2 * (size_t)Depth * sizeof(*P));
+  if (Depth > SavedCapacity) {
+    struct SavedFrame *P =
+        (struct SavedFrame *)malloc((size_t)Depth * sizeof(*P));
     if (!P)
       return -1;
     Saved = P;
-    SavedCapacity = 2 * Depth;
+    SavedCapacity = Depth;
   }
-  uint32_t N = 0;
   for (uint32_t K = Depth; K; --K) {
     struct lwp_hex_frame *F = &lwp_hex_frames[K];
-    struct lwp_slot *S = frameSlot(F);
-    struct lwp_slot *P = (struct lwp_slot *)(uintptr_t)F->Parent;
-    Saved[N].Slot = S;
-    Saved[N].Copy = *S;
-    Saved[N + 1].Slot = P;
-    Saved[N + 1].Copy = *P;
-    N += 2;
+    struct SavedFrame *V = &Saved[Depth - K];
+    V->Slot = frameSlot(F);
+    V->Parent = (struct lwp_slot *)(uintptr_t)F->Parent;
+    V->Node = frameNode(F);
+    V->SlotCopy = *V->Slot;
+    V->ParentCopy = *V->Parent;
+    V->NodeCopy = *V->Node;
   }
-  return (int)N;
+  return (int)Depth;
+}
+
+/* Restores the \p N frames' state saveOpenFrames saved, the latest first. */
+static void restoreOpenFrames(int N) {
+  for (int I = N; I--;) {
+    struct SavedFrame *V = &Saved[I];
+    *V->Node = V->NodeCopy;
+    *V->Parent = V->ParentCopy;
+    *V->Slot = V->SlotCopy;
+  }
 }
 
 static int writeToFd(void *Ctx, const void *Data, uint64_t Size) {
@@ -1136,9 +1355,11 @@ int lwp_dump(const char *Path) {
   V.header.num_ids = NextId;
   V.header.cap = Cap;
   V.header.dropped = lwp_hex_dropped();
-  V.header.probe_pair_cost = PairCost;
-  V.header.probe_nested_cost = NestedCost;
-  V.header.flags = LWP_DUMP_FLAG_FIGURES;
+  /* Compensated: what a reader still subtracts (0 under QEMU). */
+  V.header.probe_pair_cost = Compensate ? ResidualPairCost : PairCost;
+  V.header.probe_nested_cost = Compensate ? ResidualNestedCost : NestedCost;
+  V.header.flags =
+      LWP_DUMP_FLAG_FIGURES | (Compensate ? LWP_DUMP_FLAG_COMPENSATED : 0);
   V.header.process_id = (uint64_t)lwp_hex_syscall4(LwpSysGetpid, 0, 0, 0, 0);
 
   struct lwp_image_view Image;
@@ -1157,7 +1378,8 @@ int lwp_dump(const char *Path) {
   /* Instances open now are closed in the written figures, as unwound, at
    * the counter value of the dump; the live state is restored after, so
    * that recording goes on after an lwp_dump. */
-  int NumSaved = saveOpenSlots();
+  syncNodeCounts();
+  int NumSaved = saveOpenFrames();
   if (NumSaved < 0)
     return -1;
   uint64_t SavedTopUnwound = TopUnwound;
@@ -1176,6 +1398,14 @@ int lwp_dump(const char *Path) {
    * one, or ran with no instance open (not a start). */
   Thread.top_nested = probesTotal() - 2 * Thread.top_instances + TopUnwound -
                       Outside;
+  /* A count that the closes above moved past 2^32; the root holds the
+   * top-level figures. */
+  syncNodeCounts();
+  lwp_hex_nodes[0].D.count = Thread.top_instances;
+  lwp_hex_nodes[0].D.cycles = Thread.top_cycles;
+  Thread.nodes = lwp_hex_nodes;
+  Thread.num_nodes = NodesUsed;
+  Thread.node_stride = sizeof(struct lwp_hex_node);
   V.threads = &Thread;
   V.num_threads = 1;
 
@@ -1188,8 +1418,7 @@ int lwp_dump(const char *Path) {
       Err = -1;
   }
 
-  for (int I = NumSaved; I--;)
-    *Saved[I].Slot = Saved[I].Copy;
+  restoreOpenFrames(NumSaved);
   TopUnwound = SavedTopUnwound;
   return Err ? -1 : 0;
 }
@@ -1225,7 +1454,19 @@ void lwp_hex_init(const struct lwp_hex_config *Config) {
                    : lwp_hex_replay_upcycle;
   JournalFirst = lwp_hex_journal + LWP_JOURNAL_EVENTS - Config->journal_events;
   lwp_hex_jnext = JournalFirst;
-  calibrate(Config->empty_pair, Config->nested_pair);
+  /* Without compensation first; then, with the cost of a probe taken out
+   * (half a nested pair: two whole probes), what is left for a reader. */
+  lwp_hex_state.Cost = 0;
+  /* Without a calibration there is no cost to take out: raw figures. */
+  Compensate = calibrate(Config->empty_pair, Config->nested_pair, &PairCost,
+                         &NestedCost) &&
+               Config->compensate;
+  if (Compensate) {
+    lwp_hex_state.Cost = NestedCost ? NestedCost >> 1 : PairCost;
+    calibrate(Config->empty_pair, Config->nested_pair, &ResidualPairCost,
+              &ResidualNestedCost);
+  }
+  NodeBudget = Config->cct_nodes;
   /* The cap before the constructors: registration sets bias = -cap. */
   resetState(Config->cap);
 }

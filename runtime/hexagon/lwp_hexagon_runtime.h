@@ -46,13 +46,21 @@ struct lwp_hex_config {
   /** Records kept per region ($LWP_CAP, default LWP_CAP), in
    *  [0, 2^31 - 1]. */
   uint32_t cap;
+  /** Nodes the calling-context tree may hold, the root included
+   *  ($LWP_CCT_NODES), in [1, LWP_CCT_NODES]. */
+  uint32_t cct_nodes;
+  /** Nonzero: figures in compensated time, each probe's cost taken out
+   *  ($LWP_COMPENSATE, default 1); 0: the counter as read, less the
+   *  replays. */
+  int compensate;
 };
 
 /** Sets the runtime up with \p config, once, before any probe of the program
  *  runs: registers the dump at exit with the exit hooks
  *  (lwp_hexagon_process.h: at exit and before a signal ends the process),
- *  calibrates the probe pair costs with the calibration pairs and empties
- *  the state for the cap. */
+ *  calibrates the probe pair costs with the calibration pairs (then, with
+ *  compensation, the cost of one probe and what is left of the pair costs
+ *  once it is taken out) and empties the state for the cap. */
 void lwp_hex_init(const struct lwp_hex_config *config);
 
 #endif /* LWP_RUNTIME_HEXAGON_RUNTIME_H */

@@ -70,13 +70,21 @@ uint64_t lwp_hex_read_upcycle(void);
  *  lwp_hex_counter_kind() == 4). */
 uint64_t lwp_hex_read_c20(void);
 
-/** The counter ticks of one empty start/end probe pair, calibrated at
- *  start-up (the dump header's probe_pair_cost). */
+/** The counter ticks of one empty start/end probe pair as read, calibrated
+ *  at start-up without compensation (the dump header's probe_pair_cost
+ *  with LWP_COMPENSATE=0; a compensated dump holds what is left of it,
+ *  0 under QEMU). */
 uint32_t lwp_hex_probe_pair_cost(void);
 
-/** The counter ticks an empty pair nested in a region adds to that region,
- *  calibrated at start-up (the dump header's probe_nested_cost). */
+/** The counter ticks an empty pair nested in a region adds to that region
+ *  as read, calibrated at start-up without compensation (the dump header's
+ *  probe_nested_cost with LWP_COMPENSATE=0). */
 uint32_t lwp_hex_probe_nested_cost(void);
+
+/** The counter ticks one probe takes (its call packet and handler) that the
+ *  replay takes out of every later counter value: half the nested pair
+ *  cost (6 QEMU packets); 0 with LWP_COMPENSATE=0. */
+uint32_t lwp_hex_probe_cost(void);
 
 /** Instances open now on the shadow stack (0 outside every region; starts
  *  that found the stack full are not on it). */

@@ -20,19 +20,20 @@
 // CHECK-NEXT: status 5
 //
 // Five pairs of ID 1 with cap 3: 3 pairs kept, 4 records dropped; every
-// figure exact (6 packets an empty instance).
+// figure exact, in compensated time (an empty instance: 0 packets, 6 as
+// read, all of them its own probes').
 // FIRST: num_ids=8 cap=3 dropped=4
 // FIRST: module 0 image=0 blob={{[0-9a-f]+}} first_id=1 num_regions=7
 // FIRST-NEXT: count 1 5
-// FIRST-NEXT: region 1 total=30 self=30 nested=0 children=0 outer=5 unwound=0
-// FIRST-NEXT: thread 0 records=6 top_cycles=30 top_instances=5 top_nested=0
+// FIRST-NEXT: region 1 total=0 self=0 nested=0 children=0 outer=5 unwound=0
+// FIRST-NEXT: thread 0 records=6 top_cycles=0 top_instances=5 top_nested=0
 // FIRST-NEXT: summary id=1 starts=3 ends=3
 // After lwp_reset: two pairs of ID 2 only, and the end of ID 3, whose start
 // came before the reset: recorded, not counted; the dump is written again.
 // SECOND: cap=3 dropped=0
 // SECOND: count 2 2
-// SECOND-NEXT: region 2 total=12 self=12 nested=0 children=0 outer=2 unwound=0
-// SECOND-NEXT: thread 0 records=5 top_cycles=12 top_instances=2 top_nested=0
+// SECOND-NEXT: region 2 total=0 self=0 nested=0 children=0 outer=2 unwound=0
+// SECOND-NEXT: thread 0 records=5 top_cycles=0 top_instances=2 top_nested=0
 // SECOND-NEXT: summary id=2 starts=2 ends=2
 // SECOND-NEXT: summary id=3 starts=0 ends=1
 // At exit: ID 2 and the overflowed ID 7, started twice at the same stack
@@ -42,10 +43,10 @@
 // EXIT: cap=3 dropped=3
 // EXIT: count 2 2
 // EXIT-NEXT: count 7 3221225475
-// EXIT-NEXT: region 2 total=12 self=12 nested=0 children=0 outer=2 unwound=0
+// EXIT-NEXT: region 2 total=0 self=0 nested=0 children=0 outer=2 unwound=0
 // EXIT-NEXT: region 7 total=[[#T7:]]
 // EXIT-SAME: self=[[#T7]] nested=0 children=0 outer=3221225475 unwound=1
-// EXIT-NEXT: thread 0 records=5 top_cycles=[[#T7+12]] top_instances=4 top_nested=0
+// EXIT-NEXT: thread 0 records=5 top_cycles=[[#T7]] top_instances=4 top_nested=0
 #include "lwp/Runtime/lwp_runtime.h"
 #include "lwp_hexagon.h"
 #include "lwp_hexagon_test_module.h"

@@ -48,8 +48,8 @@
 // ID 3 one pair in a constructor and two in a destructor, ID 4 3 pairs, ID 5
 // one pair; the unregistered slot: its end probe records (bias 0 is not yet
 // past the cap) as ID 0, its start is dropped.
-// DUMP: header num_ids=6 cap=4 dropped=5 {{.*}} probe_pair_cost=6
-// DUMP-NEXT: header num_modules=2 flags=1 pid=set
+// DUMP: header num_ids=6 cap=4 dropped=5 {{.*}} probe_pair_cost=0 probe_nested_cost=0
+// DUMP-NEXT: header num_modules=2 flags=5 pid=set
 // DUMP-NEXT: image
 // DUMP-NEXT: module 0 image=0 blob=[[A:[0-9a-f]+]] first_id=1 num_regions=3
 // DUMP-NEXT: module 1 image=0 blob=[[B:[0-9a-f]+]] first_id=4 num_regions=2
@@ -59,14 +59,15 @@
 // DUMP-NEXT: count 3 3
 // DUMP-NEXT: count 4 3
 // DUMP-NEXT: count 5 1
-// Every instance is an empty pair: 6 packets (probe_pair_cost) each, no child.
+// Every instance is an empty pair, no child: 0 packets in compensated time
+// (6 as read, its own probes'; flags 5).
 // DUMP-NEXT: region 0 total=0 self=0 nested=0 children=0 outer=0 unwound=0
-// DUMP-NEXT: region 1 total=12 self=12 nested=0 children=0 outer=2 unwound=0
-// DUMP-NEXT: region 2 total=36 self=36 nested=0 children=0 outer=6 unwound=0
-// DUMP-NEXT: region 3 total=18 self=18 nested=0 children=0 outer=3 unwound=0
-// DUMP-NEXT: region 4 total=18 self=18 nested=0 children=0 outer=3 unwound=0
-// DUMP-NEXT: region 5 total=6 self=6 nested=0 children=0 outer=1 unwound=0
-// DUMP-NEXT: thread 0 records=27 top_cycles=90 top_instances=15 top_nested=0
+// DUMP-NEXT: region 1 total=0 self=0 nested=0 children=0 outer=2 unwound=0
+// DUMP-NEXT: region 2 total=0 self=0 nested=0 children=0 outer=6 unwound=0
+// DUMP-NEXT: region 3 total=0 self=0 nested=0 children=0 outer=3 unwound=0
+// DUMP-NEXT: region 4 total=0 self=0 nested=0 children=0 outer=3 unwound=0
+// DUMP-NEXT: region 5 total=0 self=0 nested=0 children=0 outer=1 unwound=0
+// DUMP-NEXT: thread 0 records=27 top_cycles=0 top_instances=15 top_nested=0
 // DUMP-NEXT: record 0 S id=3
 // DUMP-NEXT: record 1 E id=3
 // DUMP-NEXT: record 2 S id=1
@@ -102,10 +103,10 @@
 // FULLDUMP-NEXT: count 2 6
 // FULLDUMP-NEXT: count 3 3
 // FULLDUMP-NEXT: region 0 total=0 self=0 nested=0 children=0 outer=0 unwound=0
-// FULLDUMP-NEXT: region 1 total=12 self=12 nested=0 children=0 outer=2 unwound=0
-// FULLDUMP-NEXT: region 2 total=36 self=36 nested=0 children=0 outer=6 unwound=0
-// FULLDUMP-NEXT: region 3 total=18 self=18 nested=0 children=0 outer=3 unwound=0
-// FULLDUMP-NEXT: thread 0 records=19 top_cycles=66 top_instances=11 top_nested=0
+// FULLDUMP-NEXT: region 1 total=0 self=0 nested=0 children=0 outer=2 unwound=0
+// FULLDUMP-NEXT: region 2 total=0 self=0 nested=0 children=0 outer=6 unwound=0
+// FULLDUMP-NEXT: region 3 total=0 self=0 nested=0 children=0 outer=3 unwound=0
+// FULLDUMP-NEXT: thread 0 records=19 top_cycles=0 top_instances=11 top_nested=0
 // FULLDUMP-NEXT: summary id=0 starts=0 ends=1
 // FULLDUMP-NEXT: summary id=1 starts=2 ends=2
 // FULLDUMP-NEXT: summary id=2 starts=4 ends=4

@@ -50,11 +50,24 @@
 ; FIG-NEXT: count 2 1
 ; FIG-NEXT: count 3 10
 ; FIG-NEXT: count 4 200
-; FIG-NEXT: region 1 total=3173 self=215 nested=422 children=1 outer=1 unwound=0
-; FIG-NEXT: region 2 total=2958 self=78 nested=420 children=10 outer=1 unwound=0
-; FIG-NEXT: region 3 total=2880 self=1480 nested=400 children=200 outer=10 unwound=0
-; FIG-NEXT: region 4 total=1400 self=1400 nested=0 children=0 outer=200 unwound=0
-; FIG-NEXT: thread 0 top_cycles=3173 top_instances=1 top_nested=422
+; FIG-NEXT: region 1 total=635 self=203 nested=422 children=1 outer=1 unwound=0
+; FIG-NEXT: region 2 total=432 self=12 nested=420 children=10 outer=1 unwound=0
+; FIG-NEXT: region 3 total=420 self=220 nested=400 children=200 outer=10 unwound=0
+; FIG-NEXT: region 4 total=200 self=200 nested=0 children=0 outer=200 unwound=0
+; FIG-NEXT: thread 0 top_cycles=635 top_instances=1 top_nested=422
+;
+; Without compensation (LWP_COMPENSATE=0) the same run as read: every
+; instance longer by 6 packets (a probe) for each probe inside it and one
+; for its own two; the header then holds the calibrated costs.
+; RUN: env LWP_OUTPUT=%t.raw.dump LWP_CAP=100000 LWP_COMPENSATE=0 %qemu_hexagon %t.elf | FileCheck %s --check-prefix=OUT
+; RUN: %dumpdump %t.raw.dump --nonzero-counts | FileCheck %s --check-prefix=RAW
+; RAW: probe_pair_cost=6 probe_nested_cost=12
+; RAW: flags=1
+; RAW: region 1 total=3173 self=215 nested=422 children=1 outer=1 unwound=0
+; RAW-NEXT: region 2 total=2958 self=78 nested=420 children=10 outer=1 unwound=0
+; RAW-NEXT: region 3 total=2880 self=1480 nested=400 children=200 outer=10 unwound=0
+; RAW-NEXT: region 4 total=1400 self=1400 nested=0 children=0 outer=200 unwound=0
+; RAW-NEXT: thread 0 records=424 top_cycles=3173 top_instances=1 top_nested=422
 ;
 ; PIC code: same counts, same packet figures.
 ; RUN: %hexagon_llc -relocation-model=pic %t.ll -o %t.pic.o
@@ -73,25 +86,28 @@
 ; OUT: checksum 60600
 ;
 ; CHECK: header version=4 header_size=80 target=3 counter=4 record_size=24 counter_hz=0
-; CAP100: header num_ids=5 cap=100 dropped=200 num_images=1 num_threads=1 probe_pair_cost=6 probe_nested_cost=12
-; CAP5: header num_ids=5 cap=5 dropped=400 num_images=1 num_threads=1 probe_pair_cost=6 probe_nested_cost=12
-; CHECK-NEXT: header num_modules=1 flags=1 pid=set
+; Compensated figures (flags 5): nothing left for a reader to subtract.
+; CAP100: header num_ids=5 cap=100 dropped=200 num_images=1 num_threads=1 probe_pair_cost=0 probe_nested_cost=0
+; CAP5: header num_ids=5 cap=5 dropped=400 num_images=1 num_threads=1 probe_pair_cost=0 probe_nested_cost=0
+; CHECK-NEXT: header num_modules=1 flags=5 pid=set
 ; CHECK-NEXT: image bias=0 build_id={{[0-9a-f]+}} name={{.*}}elf
 ; The module registered its four regions as IDs 1-4 (ID 0 is never a region).
 ; CHECK-NEXT: module 0 image=0 blob={{[0-9a-f]+}} first_id=1 num_regions=4
-; Counts and figures are exact whatever the cap. Region 4 (the body) takes
-; 7 packets an execution (the calibrated empty pair, 6, and the body's
-; packet), region 3 (the inner loop) 288; the outer regions (function and
-; outer loop) two packets more in PIC code than in static code.
+; Counts and figures are exact whatever the cap, in compensated time (each
+; probe's 6 packets taken out of every instance it ran in). Region 4 (the
+; body) takes 1 packet an execution (the body's; 7 as read: its own two
+; probes, 6), region 3 (the inner loop) 42 (288 as read: 20 pairs inside and
+; its own two probes, 41 x 6); the outer regions (function and outer loop)
+; two packets more in PIC code than in static code.
 ; CHECK-NEXT: count 1 1
 ; CHECK-NEXT: count 2 1
 ; CHECK-NEXT: count 3 10
 ; CHECK-NEXT: count 4 200
 ; CHECK-NEXT: region 1 total=[[#T1:]]
-; CHECK-SAME: self=215 nested=422 children=1 outer=1 unwound=0
-; CHECK-NEXT: region 2 total=[[#T1-215]] self=[[#T1-3095]] nested=420 children=10 outer=1 unwound=0
-; CHECK-NEXT: region 3 total=2880 self=1480 nested=400 children=200 outer=10 unwound=0
-; CHECK-NEXT: region 4 total=1400 self=1400 nested=0 children=0 outer=200 unwound=0
+; CHECK-SAME: self=203 nested=422 children=1 outer=1 unwound=0
+; CHECK-NEXT: region 2 total=[[#T1-203]] self=[[#T1-623]] nested=420 children=10 outer=1 unwound=0
+; CHECK-NEXT: region 3 total=420 self=220 nested=400 children=200 outer=10 unwound=0
+; CHECK-NEXT: region 4 total=200 self=200 nested=0 children=0 outer=200 unwound=0
 ; CAP100-NEXT: thread 0 records=224 top_cycles=[[#T1]] top_instances=1 top_nested=422
 ; CAP5-NEXT: thread 0 records=24 top_cycles=[[#T1]] top_instances=1 top_nested=422
 ; CHECK-NEXT: summary id=1 starts=1 ends=1
@@ -103,18 +119,20 @@
 ; CHECK-NOT: summary
 ;
 ; Packets between the start and the end record of each recorded execution
-; (QEMU counts packets exactly), as "<executions> pair id=<id> delta=<n>":
-; the same as the exact figures above. Each pair of the inner body (region 4)
-; costs the calibrated empty pair (6) plus the one packet of the body (a
-; probe is an inline-asm packet, which nothing is scheduled into). The inner
-; loop (region 3) costs 288 per execution, also after region 4 reached its
-; cap: the handlers take the same packets past the cap.
-; PAIRS: 1 pair id=1 delta={{31(73|75)}}
-; PAIRS-NEXT: 1 pair id=2 delta={{29(58|60)}}
-; PAIRS100-NEXT: 10 pair id=3 delta=288
-; PAIRS5-NEXT: 5 pair id=3 delta=288
-; PAIRS100-NEXT: 100 pair id=4 delta=7
-; PAIRS5-NEXT: 5 pair id=4 delta=7
+; (QEMU counts packets exactly; records are in compensated time too), as
+; "<executions> pair id=<id> delta=<n>": the same as the exact figures
+; above, the recorded instances' figures corrected for every probe inside
+; them, recorded or not. Each pair of the inner body (region 4) costs the
+; one packet of the body (a probe is an inline-asm packet, which nothing is
+; scheduled into). The inner loop (region 3) costs 42 per execution, also
+; after region 4 reached its cap: the handlers take the same packets past
+; the cap.
+; PAIRS: 1 pair id=1 delta={{63(5|7)}}
+; PAIRS-NEXT: 1 pair id=2 delta={{43(2|4)}}
+; PAIRS100-NEXT: 10 pair id=3 delta=42
+; PAIRS5-NEXT: 5 pair id=3 delta=42
+; PAIRS100-NEXT: 100 pair id=4 delta=1
+; PAIRS5-NEXT: 5 pair id=4 delta=1
 ; PAIRS-NOT: pair
 ;
 ; With cap 5: the first 5 executions of each region recorded whole, in

@@ -64,19 +64,21 @@
 // cap 2 keeps 2 pairs of ID 1 and of ID 2. ID 3: cap + bias + 2^29 x
 // overflow = 2 + (2^29 + 5) + 2^29, its outermost instances counted as its count minus
 // its inner ones (the bias set by the program holds no instance). Every
-// figure is exact in both modes and with a full buffer (the same packets):
-// 6 packets an instance of ID 1 and ID 2; ID 3 holds the inner pairs (4
-// probes), one child each run.
-// DUMP: cap=2 dropped=1072693279
+// figure is exact in both modes and with a full buffer (the same packets),
+// in compensated time (header flags 5, costs 0): an instance of ID 1 and ID
+// 2 holds nothing but its own probes, 0 packets (6 as read); ID 3 holds the
+// inner pairs (4 probes, none of their packets), one child each run.
+// DUMP: cap=2 dropped=1072693279 {{.*}} probe_pair_cost=0 probe_nested_cost=0
+// DUMP: flags=5
 // DUMP: module 0 image=0 blob={{[0-9a-f]+}} first_id=1 num_regions=3
 // DUMP-NEXT: count 1 2
 // DUMP-NEXT: count 2 24
 // DUMP-NEXT: count 3 1073741831
-// DUMP-NEXT: region 1 total=12 self=12 nested=0 children=0 outer=2 unwound=0
-// DUMP-NEXT: region 2 total=144 self=144 nested=0 children=0 outer=24 unwound=0
+// DUMP-NEXT: region 1 total=0 self=0 nested=0 children=0 outer=2 unwound=0
+// DUMP-NEXT: region 2 total=0 self=0 nested=0 children=0 outer=24 unwound=0
 // DUMP-NEXT: region 3 total=[[#T3:]]
 // DUMP-SAME: self=[[#T3]] nested=4 children=2 outer=1073741829 unwound=2
-// DUMP-NEXT: thread 0 records=8 top_cycles=[[#T3+156]] top_instances=30 top_nested=4
+// DUMP-NEXT: thread 0 records=8 top_cycles=[[#T3]] top_instances=30 top_nested=4
 // DUMP-NEXT: summary id=1 starts=2 ends=2
 // DUMP-NEXT: summary id=2 starts=2 ends=2
 // UPDUMP: header {{.*}} counter=3
@@ -88,11 +90,11 @@
 // FULLDUMP: count 1 2
 // FULLDUMP-NEXT: count 2 24
 // FULLDUMP-NEXT: count 3 1073741929
-// FULLDUMP-NEXT: region 1 total=12 self=12 nested=0 children=0 outer=2 unwound=0
-// FULLDUMP-NEXT: region 2 total=144 self=144 nested=0 children=0 outer=24 unwound=0
+// FULLDUMP-NEXT: region 1 total=0 self=0 nested=0 children=0 outer=2 unwound=0
+// FULLDUMP-NEXT: region 2 total=0 self=0 nested=0 children=0 outer=24 unwound=0
 // FULLDUMP-NEXT: region 3 total=[[#T3F:]]
 // FULLDUMP-SAME: self=[[#T3F]] nested=4 children=2 outer=1073741927 unwound=2
-// FULLDUMP-NEXT: thread 0 records=8 top_cycles=[[#T3F+156]] top_instances=30 top_nested=4
+// FULLDUMP-NEXT: thread 0 records=8 top_cycles=[[#T3F]] top_instances=30 top_nested=4
 // FULLDUMP-NEXT: record 0 S id=1
 // FULLDUMP-NEXT: record 1 E id=1
 // FULLDUMP-NEXT: record 2 S id=2
