@@ -176,7 +176,10 @@ struct lwp_hex_frame {
   uint32_t Es;        /**< +20: probe count before its start probe */
   uint32_t SpRec;     /**< +24: the caller's r29 at its start probe |
                            LWP_HEX_F_REC */
-  uint32_t Pad;       /**< +28: 0 */
+  uint32_t Fold;      /**< +28: when Node is &lwp_hex_fold_node, the node
+                           its instance was folded into (the deepest of its
+                           path), which its children's instances fold into
+                           too; else unused */
 };
 _Static_assert(sizeof(struct lwp_hex_frame) == 32 &&
                    offsetof(struct lwp_hex_frame, Node) == 4 &&
@@ -569,16 +572,17 @@ static void foldInto(struct lwp_hex_node *N) {
  * child of T's node with the region's ID, moved to the front of its
  * list, or a new one while the budget lasts, cached in the slot. With no
  * node left, or under a folded frame, the instance is folded: the deepest
- * node of its path (T's, or the nearest frame's below with a node) is
- * flagged and counts it, and it gets lwp_hex_fold_node, which adds to no
- * figure of the dump. Returns the node's address. */
+ * node of its path (T's, or the one T's instance was folded into) is
+ * flagged and counts it, its address goes to \p Fold, and the instance gets
+ * lwp_hex_fold_node, which adds to no figure of the dump. Returns the
+ * node's address. */
 __attribute__((noinline)) static uint32_t
-findNode(struct lwp_slot *Slot, const struct lwp_hex_frame *T) {
+findNode(struct lwp_slot *Slot, const struct lwp_hex_frame *T,
+         uint32_t *Fold) {
   struct lwp_hex_node *N, *P = frameNode(T), *None = &lwp_hex_fold_node;
   if (P == None) {
-    while (frameNode(T) == None)
-      --T; /* the sentinel's node is the root */
-    foldInto(frameNode(T));
+    *Fold = T->Fold;
+    foldInto((struct lwp_hex_node *)(uintptr_t)T->Fold);
     return addressOf(None);
   }
   uint32_t Id = Slot->index & LWP_ID_MASK;
@@ -594,6 +598,7 @@ findNode(struct lwp_slot *Slot, const struct lwp_hex_frame *T) {
     P->First = addressOf(N);
   } else if (N == None) {
     if (NodesUsed >= NodeBudget) {
+      *Fold = addressOf(P);
       foldInto(P);
       return addressOf(None);
     }
@@ -612,10 +617,12 @@ findNode(struct lwp_slot *Slot, const struct lwp_hex_frame *T) {
 
 /* The node of a start of registered slot \p Slot whose parent frame is
  * \p T: the slot's cached node when T's node is its parent, else
- * findNode(). Returns the node's address. */
+ * findNode() (which sets \p Fold when it folds). Returns the node's
+ * address. */
 static inline uint32_t startNode(struct lwp_slot *Slot,
-                                 const struct lwp_hex_frame *T) {
-  return Slot->outer == T->Node ? Slot->open : findNode(Slot, T);
+                                 const struct lwp_hex_frame *T,
+                                 uint32_t *Fold) {
+  return Slot->outer == T->Node ? Slot->open : findNode(Slot, T, Fold);
 }
 
 /* Adds the figures of the instance of frame \p F ended at counter value
@@ -774,8 +781,9 @@ startAt(struct lwp_slot *Slot, uint32_t Sp, uint32_t Site, uint64_t Now) {
     F->Start = Now;
     F->Parent = (uint32_t)(uintptr_t)P;
     F->Es = E;
-    F->Node = startNode(Slot, T);
-    F->Pad = 0;
+    uint32_t Fold = 0;
+    F->Node = startNode(Slot, T, &Fold);
+    F->Fold = Fold;
     ++P->children;
     lwp_hex_state.Top = (uint32_t)(uintptr_t)F;
   }
@@ -958,7 +966,8 @@ static void replayEvent(const struct lwp_hex_event *Ev) {
     }
     Rec = countStart(Slot);
     struct lwp_slot *P = frameSlot(Top);
-    uint32_t Node = startNode(Slot, Top);
+    uint32_t Fold = 0;
+    uint32_t Node = startNode(Slot, Top, &Fold);
     Slot->index |= LWP_HEX_OPEN;
     ++Top;
     Top->SlotFlags = Word;
@@ -967,7 +976,7 @@ static void replayEvent(const struct lwp_hex_event *Ev) {
     Top->Parent = (uint32_t)(uintptr_t)P;
     Top->Es = E;
     Top->Node = Node;
-    Top->Pad = 0;
+    Top->Fold = Fold;
     ++P->children;
     lwp_hex_state.Top = (uint32_t)(uintptr_t)Top;
     Depth = (uint32_t)(Top - lwp_hex_frames);

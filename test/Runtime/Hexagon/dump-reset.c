@@ -6,9 +6,9 @@
 // RUN: %hexagon_link %t.o -o %t.elf
 // RUN: rm -rf %t.d && mkdir %t.d && cd %t.d
 // RUN: env LWP_CAP=3 LWP_OUTPUT=%t.d/exit.dump sh -c '%qemu_hexagon %t.elf first.dump; echo status $?' | FileCheck %s
-// RUN: %dumpdump %t.d/first.dump --nonzero-counts | FileCheck %s --check-prefix=FIRST
-// RUN: %dumpdump %t.d/second.dump --nonzero-counts | FileCheck %s --check-prefix=SECOND
-// RUN: %dumpdump %t.d/exit.dump --nonzero-counts | FileCheck %s --check-prefix=EXIT
+// RUN: %dumpdump %t.d/first.dump --nonzero-counts --nodes --check-nodes | FileCheck %s --check-prefix=FIRST
+// RUN: %dumpdump %t.d/second.dump --nonzero-counts --nodes --check-nodes | FileCheck %s --check-prefix=SECOND
+// RUN: %dumpdump %t.d/exit.dump --nonzero-counts --nodes --check-nodes | FileCheck %s --check-prefix=EXIT
 //
 // CHECK: dump first 0
 // CHECK-NEXT: dump bad -1
@@ -27,6 +27,9 @@
 // FIRST-NEXT: count 1 5
 // FIRST-NEXT: region 1 total=0 self=0 nested=0 children=0 outer=5 unwound=0
 // FIRST-NEXT: thread 0 records=6 top_cycles=0 top_instances=5 top_nested=0
+// FIRST-NEXT: nodes ok 2
+// FIRST-NEXT: node 0 path=- count=5 cycles=0 self=0
+// FIRST-NEXT: node 1 path=1 count=5 cycles=0 self=0
 // FIRST-NEXT: summary id=1 starts=3 ends=3
 // After lwp_reset: two pairs of ID 2 only, and the end of ID 3, whose start
 // came before the reset: recorded, not counted; the dump is written again.
@@ -34,6 +37,10 @@
 // SECOND: count 2 2
 // SECOND-NEXT: region 2 total=0 self=0 nested=0 children=0 outer=2 unwound=0
 // SECOND-NEXT: thread 0 records=5 top_cycles=0 top_instances=2 top_nested=0
+// The calling-context tree is reset too: ID 1's node is gone.
+// SECOND-NEXT: nodes ok 2
+// SECOND-NEXT: node 0 path=- count=2 cycles=0 self=0
+// SECOND-NEXT: node 1 path=2 count=2 cycles=0 self=0
 // SECOND-NEXT: summary id=2 starts=2 ends=2
 // SECOND-NEXT: summary id=3 starts=0 ends=1
 // At exit: ID 2 and the overflowed ID 7, started twice at the same stack
@@ -47,6 +54,10 @@
 // EXIT-NEXT: region 7 total=[[#T7:]]
 // EXIT-SAME: self=[[#T7]] nested=0 children=0 outer=3221225475 unwound=1
 // EXIT-NEXT: thread 0 records=5 top_cycles=[[#T7]] top_instances=4 top_nested=0
+// EXIT-NEXT: nodes ok 3
+// EXIT-NEXT: node 0 path=- count=4 cycles=[[#T7]] self=0
+// EXIT-NEXT: node 1 path=2 count=2 cycles=0 self=0
+// EXIT-NEXT: node 2 path=7 count=2 cycles=[[#T7]] self=[[#T7]]
 #include "lwp/Runtime/lwp_runtime.h"
 #include "lwp_hexagon.h"
 #include "lwp_hexagon_test_module.h"
