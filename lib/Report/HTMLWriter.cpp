@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Report/HTMLWriter.h"
+#include "lwp/Report/Contexts.h"
 #include "lwp/Support/InputFile.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -66,6 +67,24 @@ void HTMLInstances::addTo(json::Object &Data) const {
     StackRows.push_back(json::Array{std::move(Ids), int64_t(Self)});
   }
   Data["stacks"] = std::move(StackRows);
+}
+
+/// The icicle chart's stacks from the dump's calling-context trees, when it
+/// has them: every execution, so the chart adds up to the table (rows
+/// [path of IDs, self cycles, folded]).
+static void addContextStacks(json::Object &Data, const ReportInput &In) {
+  std::vector<ContextPath> Paths = contextPaths(In.D);
+  if (Paths.empty())
+    return;
+  json::Array StackRows;
+  for (const ContextPath &P : Paths) {
+    json::Array Ids;
+    for (uint32_t Id : P.Ids)
+      Ids.push_back(int64_t(Id));
+    StackRows.push_back(json::Array{std::move(Ids), int64_t(P.Self), P.Folded});
+  }
+  Data["stacks"] = std::move(StackRows);
+  Data["stacks_source"] = "contexts";
 }
 
 /// The JSON a writer printed, parsed back (the writers print valid JSON;
@@ -221,6 +240,7 @@ json::Object lwp::htmlData(const ReportInput &In, const RowOptions &Rows,
   Data["threads"] = std::move(Threads);
   if (Options.Instances)
     Options.Instances->addTo(Data);
+  addContextStacks(Data, In);
   // Every region's source file, embedded when readable.
   llvm::StringSet<> Files;
   auto addFiles = [&](const Profile &P) {

@@ -487,6 +487,26 @@ static DumpRegion figuresOf(const Dump &D, uint32_t Id) {
   return Id < D.regions().size() ? D.regions()[Id] : DumpRegion();
 }
 
+/// No recorded instance can exceed its region's exact total: per-instance
+/// figures above the total as shown (corrected) are lowered to it and the
+/// region is marked (an uncompensated dump corrects an instance only for
+/// the instances recorded inside it, so a parent of children past the cap
+/// can read above its total).
+static void clampInstances(Profile &P) {
+  for (RegionProfile &R : P.Regions) {
+    if (R.CyclesUnknown || !R.Samples || R.Implausible)
+      continue;
+    uint64_t Total = uint64_t(std::llround(R.TotalCycles));
+    if (R.Max <= Total)
+      continue;
+    R.InstancesClamped = true;
+    R.Min = std::min(R.Min, Total);
+    R.Median = std::min(R.Median, Total);
+    R.P90 = std::min(R.P90, Total);
+    R.Max = Total;
+  }
+}
+
 /// Gives each region of \p P executed once (its one instance recorded and
 /// closed by its end probe, its figures plausible) its exact, corrected
 /// cycles as min, median, p90 and max: that instance is the exact total.
@@ -834,6 +854,7 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
       }
     flagImplausible(P, Acc, RowOfRegion);
     useExactSingleInstances(D, P);
+    clampInstances(P);
     return P;
   }
 

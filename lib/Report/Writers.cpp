@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lwp/Report/Writers.h"
+#include "lwp/Report/Contexts.h"
 #include "lwp/Support/TextTable.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -307,7 +308,10 @@ static void writeHeader(raw_ostream &OS, const ReportInput &In) {
       D.recordSize() == 24 && D.target() != LWP_TARGET_HEXAGON ? " and thread"
                                                                : "",
       D.dropped());
-  if (In.P.PairCost)
+  if (D.compensated())
+    OS << "overhead correction: compensated by the runtime (each probe's "
+          "time taken out of its thread's clock as it ran)\n";
+  else if (In.P.PairCost)
     OS << formatv("overhead correction: {0} {2} per instance and {1} {2} per "
                   "instance nested in it subtracted "
                   "(--no-overhead-correction for raw figures)\n",
@@ -355,6 +359,7 @@ static std::vector<std::string> tableRow(const ReportInput &In,
                       : R.Implausible ? "?"
                                       : formatv("{0:f1}%", share(In, R)).str();
   std::string Name = std::string(Indent * 2, ' ') + regionName(E, false);
+  std::string Clamped = R.InstancesClamped ? "~" : "";
   std::vector<std::string> Row = {Name,
                                   std::to_string(R.Id),
                                   E.Depth ? std::to_string(*E.Depth) : "-",
@@ -364,10 +369,10 @@ static std::vector<std::string> tableRow(const ReportInput &In,
                                   std::to_string(R.Samples),
                                   cycles(R.TotalCycles),
                                   cycles(R.SelfCycles),
-                                  std::to_string(R.Min),
-                                  std::to_string(R.Median),
-                                  std::to_string(R.P90),
-                                  std::to_string(R.Max),
+                                  std::to_string(R.Min) + Clamped,
+                                  std::to_string(R.Median) + Clamped,
+                                  std::to_string(R.P90) + Clamped,
+                                  std::to_string(R.Max) + Clamped,
                                   Share};
   if (Work) {
     RegionWork W = workOf(R);
@@ -392,7 +397,7 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
   Columns.push_back({"source", false});
   TextTable T(std::move(Columns));
   std::vector<const RegionProfile *> Rows = selectRows(In, Options);
-  bool AnyExtrapolated = false;
+  bool AnyExtrapolated = false, AnyClamped = false;
   bool AnyImplausible = llvm::any_of(
       In.P.Regions, [](const RegionProfile &R) { return R.Implausible; });
   if (!Options.Tree) {
@@ -428,6 +433,7 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
         }
         T.add(tableRow(In, R, Indent, Work));
         AnyExtrapolated |= R.Extrapolated && !R.Implausible;
+        AnyClamped |= R.InstancesClamped;
       }
     }
   }
@@ -436,6 +442,10 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
     writeWorkLegend(OS, In);
   if (AnyExtrapolated)
     OS << "\n* extrapolated: count > samples, total = recorded mean x count\n";
+  if (AnyClamped)
+    OS << "\n~ not exact: recorded instances read above the region's cycles "
+          "and were lowered to them (a dump without compensation corrects an "
+          "instance only for the instances recorded inside it)\n";
   if (AnyImplausible)
     OS << "\n? implausible: figures that cannot be real (see the warnings "
           "above); no share shown\n";
@@ -537,6 +547,7 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
         {"median", int64_t(R->Median)},
         {"p90", int64_t(R->P90)},
         {"max", int64_t(R->Max)},
+        {"instances_clamped", R->InstancesClamped},
         {"share",
          noShare(*R) ? json::Value(nullptr) : json::Value(share(In, *R))},
         {"implausible", stringifyImplausible(R->Implausible)},
@@ -564,6 +575,27 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
                             {"top_level_cycles", In.P.TopLevelCycles},
                             {"warnings", json::Array(In.P.Warnings)}}},
       {"regions", std::move(Regions)}};
+  Root.getObject("dump")->try_emplace("compensated", D.compensated());
+  std::vector<ContextPath> Paths = contextPaths(D);
+  if (!Paths.empty()) {
+    json::Array Contexts;
+    for (const ContextPath &P : Paths) {
+      json::Array Ids, Names;
+      for (uint32_t Id : P.Ids) {
+        Ids.push_back(int64_t(Id));
+        Names.push_back(contextLabel(In, Id));
+      }
+      Contexts.push_back(json::Object{{"ids", std::move(Ids)},
+                                      {"path", std::move(Names)},
+                                      {"count", int64_t(P.Count)},
+                                      {"cycles", int64_t(P.Cycles)},
+                                      {"self", int64_t(P.Self)},
+                                      {"folded", P.Folded},
+                                      {"folded_instances",
+                                       int64_t(P.FoldedInstances)}});
+    }
+    Root["contexts"] = std::move(Contexts);
+  }
   addSmallFunctions(*Root.getObject("dump"), In);
   OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";
 }
@@ -798,7 +830,10 @@ void lwp::writeRunsTable(raw_ostream &OS, const ReportInput &In,
                 "(first run)\n",
                 stringifyDumpTarget(D.target()),
                 stringifyDumpCounter(D.counter()), Freq, D.cap());
-  if (In.P.PairCost)
+  if (D.compensated())
+    OS << "overhead correction: compensated by the runtime (each probe's "
+          "time taken out of its thread's clock as it ran)\n";
+  else if (In.P.PairCost)
     OS << "overhead correction: each run's calibrated costs subtracted "
           "(--no-overhead-correction for raw figures)\n";
   else
@@ -1024,7 +1059,26 @@ void InstanceLog::writeChromeTrace(raw_ostream &OS,
   OS << "\n";
 }
 
+std::string lwp::contextLabel(const ReportInput &In, uint32_t Id) {
+  const RegionProfile *R = In.P.lookup(Id);
+  return R && R->Entry ? regionLabel(*R->Entry) : formatv("#{0}", Id).str();
+}
+
 void InstanceLog::writeFolded(raw_ostream &OS, const ReportInput &In) const {
+  // The runtime's calling-context trees, when the dump has them: exact for
+  // every execution, so the stacks add up to the table.
+  std::vector<ContextPath> Paths = contextPaths(In.D);
+  if (!Paths.empty()) {
+    for (const ContextPath &P : Paths) {
+      llvm::ListSeparator Sep(";");
+      for (uint32_t Id : P.Ids)
+        OS << Sep << contextLabel(In, Id);
+      if (P.Folded)
+        OS << " [folded]";
+      OS << " " << P.Self << "\n";
+    }
+    return;
+  }
   for (const auto &[Path, Self] : Folded) {
     llvm::ListSeparator Sep(";");
     for (uint32_t Id : Path)

@@ -5,13 +5,15 @@
 \*===----------------------------------------------------------------------===*/
 /*
  * What a probe costs, measured once at start-up with the handlers themselves
- * on the runtime's two calibration slots: the part of a probe outside its
- * handler's counter reads (the residual every probe adds to what it
- * measures in place), the handlers' typical cost (where each thread's
- * running estimates start), and what the compensated figures still hold
- * of an empty region and of a nested pair (the dump's probe_pair_cost and
- * probe_nested_cost, for the report to subtract; docs/report.md, "Overhead
- * correction").
+ * on the runtime's two calibration slots, for the compensated clocks
+ * (docs/report.md, "Overhead correction"): the part of a measured probe
+ * outside its handler's counter reads (the residual), what an unmeasured
+ * one takes beyond a measured one's window, the handlers' typical cost
+ * (where each thread's running estimates start) and the edge of a region
+ * its probes' values move by. Without compensation (LWP_COMPENSATE=0),
+ * the empty region and the nested pair of the old model instead (the
+ * dump's probe_pair_cost and probe_nested_cost, for the report to
+ * subtract).
  */
 #include "lwp_host_internal.h"
 
@@ -152,10 +154,10 @@ static void measureLoop(struct lwp_thread_state *S, const struct lwp_slot *Slot,
  *     U - W;
  *  3. as programs run (one probe in 16 measured): what an empty region
  *     holds, the ends of its probes outside their counter reads, half of
- *     which each probe's value moves (the edge);
- *  4. then what an empty region and a nested pair still hold, the dump's
- *     pair and nested costs (a few ticks either way; the medians, clamped
- *     at 0). */
+ *     which each probe's value moves (the edge).
+ * The dump's pair and nested costs stay 0: a compensated dump has nothing
+ * left for the report to subtract, so that its table and its
+ * calling-context trees agree to the tick. */
 void lwp_calibrate(void) {
   static struct lwp_slot Slots[2] = {{1, 0, 0, 0}, {2, 0, 0, 0}};
   lwp_calibrating = 1;
@@ -190,11 +192,6 @@ void lwp_calibrate(void) {
     /* An empty region holds the ends of its probes outside their reads. */
     if (measurePairs(S, Slots, &Empty, &Nested))
       lwp_probe_edge = ticks(Empty) / 2;
-    lwp_thread_clock_init(S);
-    if (measurePairs(S, Slots, &Empty, &Nested)) {
-      lwp_probe_pair_cost = ticks(Empty);
-      lwp_probe_nested_cost = ticks(Nested);
-    }
   }
   lwp_thread_clock_init(S);
   lwp_cap = SavedCap;

@@ -652,10 +652,10 @@ void lwp_modules_register(void *Blob);
  * Calibration (lwp_host_calibration.c)
  *===----------------------------------------------------------------------===*/
 
-/** Counter ticks of an empty probe pair, and what a nested pair adds to
- *  its parent in a running loop, measured before compensation (for the
- *  record: the dump of a compensated run says 0, nothing left to subtract;
- *  docs/report.md, "Overhead correction"). */
+/** Without compensation (LWP_COMPENSATE=0): counter ticks of an empty
+ *  probe pair and what a nested pair adds to its parent, for the report to
+ *  subtract (docs/report.md, "Overhead correction"); 0 in a compensated
+ *  run, which leaves nothing to subtract. */
 extern uint32_t lwp_probe_pair_cost, lwp_probe_nested_cost;
 /** Counter ticks a measured probe takes outside the window between its
  *  handler's two counter reads (the call, the registers saved and

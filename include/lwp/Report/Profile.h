@@ -130,6 +130,12 @@ struct RegionProfile {
   /// (recorded, not unwound, repaired or implausible) has all four equal to
   /// TotalCycles.
   uint64_t Min = 0, Median = 0, P90 = 0, Max = 0;
+  /// True when some of Min..Max were above TotalCycles and were lowered to
+  /// it: with exact figures no instance can exceed its region's total, so
+  /// such a figure is not exact (an uncompensated dump corrects an instance
+  /// only for the instances recorded inside it; docs/report.md, "Overhead
+  /// correction"). Shown "~" in the table, "instances_clamped" in JSON.
+  bool InstancesClamped = false;
   /// File addresses of the start and end probe sites (first seen); 0 unknown.
   uint64_t StartSite = 0, EndSite = 0;
   /// ImplausibleReason bits: figures that cannot be real, flagged "?" and

@@ -70,7 +70,10 @@ void writeTable(llvm::raw_ostream &OS, const ReportInput &In,
 /// CSV with a header row; one row per region; cycles unrounded as decimals.
 void writeCSV(llvm::raw_ostream &OS, const ReportInput &In,
               const RowOptions &Options);
-/// {"dump": {...}, "regions": [{...}]}, fields as in the CSV.
+/// {"dump": {...}, "regions": [{...}]}, fields as in the CSV; with the
+/// dump's calling-context trees (contextPaths), "contexts": [{"ids",
+/// "path" (region labels), "count", "cycles", "self", "folded",
+/// "folded_instances"}], one per path, a parent before its children.
 void writeJSON(llvm::raw_ostream &OS, const ReportInput &In,
                const RowOptions &Options);
 
@@ -160,7 +163,10 @@ public:
   /// cycles are an argument of each event (docs/report.md).
   void writeChromeTrace(llvm::raw_ostream &OS, const ReportInput &In) const;
   /// Folded stacks: "outer;inner;region self-cycles" per distinct stack,
-  /// frames named function:region (flamegraph.pl, speedscope).
+  /// frames named function:region (flamegraph.pl, speedscope): from the
+  /// dump's calling-context trees when it has them (every execution; a
+  /// path that holds instances folded past the runtime's node budget ends
+  /// in " [folded]"), else from the recorded instances.
   void writeFolded(llvm::raw_ostream &OS, const ReportInput &In) const;
 
 private:
@@ -177,6 +183,10 @@ private:
 
 /// "conv2d:loop#3" or "conv2d" for a function region.
 std::string regionLabel(const RegionEntry &E);
+
+/// regionLabel of region \p Id of \p In's profile, or "#ID" for an ID the
+/// map does not name (a calling-context node of a module the binary lacks).
+std::string contextLabel(const ReportInput &In, uint32_t Id);
 
 } // namespace lwp
 

@@ -397,7 +397,7 @@
     const root = { name: "all", id: null, kind: "root", self: 0, inclusive: 0, children: new Map(), parent: null, depth: 0 };
     const stacks = DATA.stacks || [];
     if (stacks.length) {
-      for (const [path, self] of stacks) {
+      for (const [path, self, folded] of stacks) {
         let n = root;
         for (const id of path) {
           if (!n.children.has(id)) {
@@ -408,9 +408,17 @@
           n = n.children.get(id);
         }
         n.self += self;
+        if (folded && !n.folded) {
+          // Paths past the runtime's node budget were folded into this one.
+          n.folded = true;
+          n.name += " [folded]";
+          n.full += " [folded: deeper paths past the node budget are in its self]";
+        }
       }
-      icicle.source = "recorded instances (call stacks as the runtime saw them" +
-        (DATA.mode === "runs" ? ", first run" : DATA.mode === "diff" ? ", run A" : "") + ")";
+      const which = DATA.mode === "runs" ? ", first run" : DATA.mode === "diff" ? ", run A" : "";
+      icicle.source = DATA.stacks_source === "contexts"
+        ? "calling contexts (every execution, counted by the runtime" + which + ")"
+        : "recorded instances (call stacks as the runtime saw them" + which + ")";
     } else {
       // No instances: the map's nest with the exact figures.
       const add = (n, r) => {

@@ -8,7 +8,8 @@ tests that build or edit dumps.
                                edited in place reads as a whole again)
   dumpsum.py seal IN OUT       OUT = IN + the checksum of all of IN (a v3
                                dump's bytes without their trailer, e.g. cut)
-  dumpsum.py v2 IN OUT         OUT = IN as version 2: no trailer, version 2
+  dumpsum.py v2 IN OUT         OUT = IN as version 2: no trailer, no
+                               calling-context nodes, version 2
 
 As a module: checksum(data) of the bytes before the trailer, xxh64(data).
 """
@@ -77,6 +78,31 @@ def checksum(body):
     return xxh64(hashes)
 
 
+def without_nodes(d):
+    """A version 4 dump's bytes (no trailer) without its calling-context
+    nodes, each thread's num_nodes 0 (the version 2 and 3 layout)."""
+    if struct.unpack_from("<I", d, 8)[0] < 4:
+        return d
+    record_size, num_ids = struct.unpack_from("<I", d, 20)[0], \
+        struct.unpack_from("<I", d, 32)[0]
+    num_images, num_threads = struct.unpack_from("<II", d, 48)
+    num_modules = struct.unpack_from("<I", d, 64)[0]
+    pos = 80
+    for _ in range(num_images):
+        build_id_size, name_size = struct.unpack_from("<II", d, pos + 8)
+        pos += 16 + (build_id_size + name_size + 7) // 8 * 8
+    pos += 24 * num_modules + 64 * num_ids
+    out = bytearray(d[:pos])
+    for _ in range(num_threads):
+        num_records = struct.unpack_from("<Q", d, pos + 8)[0]
+        num_nodes = struct.unpack_from("<Q", d, pos + 40)[0]
+        thread = bytearray(d[pos:pos + 48 + num_records * record_size])
+        struct.pack_into("<Q", thread, 40, 0)
+        out += thread
+        pos += len(thread) + 32 * num_nodes
+    return out
+
+
 def main(argv):
     if len(argv) < 3:
         sys.exit(__doc__)
@@ -88,7 +114,7 @@ def main(argv):
     if argv[1] == "reseal":
         data = data[:-8]
     elif argv[1] == "v2":
-        out = bytearray(data[:-8])
+        out = without_nodes(bytearray(data[:-8]))
         struct.pack_into("<I", out, 8, 2)
         open(argv[3], "wb").write(out)
         return 0
