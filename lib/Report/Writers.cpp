@@ -259,8 +259,7 @@ static json::Value jsonOptional(const std::optional<uint32_t> &V) {
 
 /// True when \p E's function passes the --function regex \p Filter (none:
 /// every function): its displayed name or, when demangled, its symbol.
-static bool functionSelected(const llvm::Regex *Filter,
-                             const RegionEntry &E) {
+static bool functionSelected(const llvm::Regex *Filter, const RegionEntry &E) {
   return !Filter || Filter->match(E.Function) ||
          (!E.MangledFunction.empty() && Filter->match(E.MangledFunction));
 }
@@ -406,6 +405,7 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
       Row[0] = regionName(*R->Entry, /*Qualified=*/true);
       T.add(std::move(Row));
       AnyExtrapolated |= R->Extrapolated && !R->Implausible;
+      AnyClamped |= R->InstancesClamped;
     }
   } else {
     // Functions (and loops without a function region) in the selected
@@ -585,14 +585,14 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
         Ids.push_back(int64_t(Id));
         Names.push_back(contextLabel(In, Id));
       }
-      Contexts.push_back(json::Object{{"ids", std::move(Ids)},
-                                      {"path", std::move(Names)},
-                                      {"count", int64_t(P.Count)},
-                                      {"cycles", int64_t(P.Cycles)},
-                                      {"self", int64_t(P.Self)},
-                                      {"folded", P.Folded},
-                                      {"folded_instances",
-                                       int64_t(P.FoldedInstances)}});
+      Contexts.push_back(
+          json::Object{{"ids", std::move(Ids)},
+                       {"path", std::move(Names)},
+                       {"count", int64_t(P.Count)},
+                       {"cycles", int64_t(P.Cycles)},
+                       {"self", int64_t(P.Self)},
+                       {"folded", P.Folded},
+                       {"folded_instances", int64_t(P.FoldedInstances)}});
     }
     Root["contexts"] = std::move(Contexts);
   }
