@@ -107,6 +107,8 @@
 // struct lwp_hex_node
 #define N_COUNT 8    // the low word of the count
 #define N_CYCLES 16
+#define N_FIRST 32   // the first child (lwp_hex_fold_node: none)
+#define N_NEXT 36    // the next sibling (lwp_hex_fold_node: none)
 // The fold's window (LWP_FOLD_WINDOW): a drop whose count modulo 2^30 is
 // below it goes to C.
 #define FOLD_WINDOW 0x100000
@@ -167,6 +169,28 @@
   { \tmp = add(\tmp, \incl)
     memw(\node+#N_COUNT) += #1 }
   { memd(\node+#N_CYCLES) = \tmp }
+.endm
+
+// Searches the children of node \parent for ID \id (a registered region's
+// index): found, the child becomes the cached node of slot \slot (its node
+// and that node's parent) and the walk jumps to \found; at the end of the
+// list (lwp_hex_fold_node, ID 0) to \notfound. Trashes r2, r3, \next, p0,
+// p1.
+.macro WALK parent, id, slot, next, found, notfound
+  { r3 = memw(\parent+#N_FIRST) }
+1:
+  { r2 = memw(r3+#0)                        // its ID (0: the end)
+    \next = memw(r3+#N_NEXT) }
+  { p0 = cmp.eq(r2, \id)
+    if (p0.new) jump:nt 2f
+    p1 = cmp.eq(r2, #0) }
+  { if (p1) jump \notfound
+    r3 = \next
+    jump 1b }
+2:
+  { memw(\slot+#S_NODE) = r3
+    memw(\slot+#S_UP) = \parent
+    jump \found }
 .endm
 
 .macro REPLAY name, c20
@@ -325,17 +349,21 @@
     if (!p3.new) jump:nt .L\name\()_single
     if (p1) r17 = memw(r14+#S_UP)           // that node's parent
     r18 = memw(r0+#8) }                     // Sp
+  // Pause moves by the first probe's cost here, undone by .Lslow when the
+  // block does not take the pair.
 .if \c20
   { r19 = memw(r0+#16)                      // c20 at the start
     r16 = memw(r0+#48)                      // c20 at the end
     p0 = and(p0, and(p1, !p2))              // the drops, a start, room
-    r23 = and(r23, #-8) }                   // the top frame's stack
+    r11:10 = add(r1, r11:10) }              // Pause: the start probe
 .else
   { r3:2 = memd(r0+#16)                     // UPCYCLE at the start
     r9:8 = memd(r0+#48)                     // UPCYCLE at the end
     p0 = and(p0, and(p1, !p2))              // the drops, a start, room
-    r23 = and(r23, #-8) }                   // the top frame's stack
+    r11:10 = add(r1, r11:10) }              // Pause: the start probe
 .endif
+  // SpRec unmasked: Sp is 8-byte aligned, so Sp > SpRec & -8 exactly when
+  // Sp > SpRec.
   { p2 = cmp.gtu(r18, r23)                  // a stack above the top frame's
     p3 = cmp.eq(r17, r27)                   // its node: the top node's child
     if (p1) r27:26 = memd(r14+#S_TOTAL)
@@ -381,14 +409,13 @@
     r3 = #1 }
   { memd(r15+#S_SELF) = r25:24
     r21:20 = add(r3, r21:20)                // the parent's children
-    r11:10 = add(r1, r11:10)                // Pause: the two probes
+    r11:10 = add(r1, r11:10)                // Pause: the end probe
     r17 = memw(r0+#64) }                    // the next event's word
   { memd(r15+#S_CHILDREN) = r21:20
-    r11:10 = add(r1, r11:10)
     r0 = add(r0, #64)
-    p1 = tstbit(r17, #0) }                  // an end
-  { if (p1) jump .L\name\()_end1
-    jump .L\name\()_fast }
+    p1 = tstbit(r17, #0)                    // an end
+    if (!p1.new) jump:t .L\name\()_fast }
+  { jump .L\name\()_end1 }
 
   // Not a leaf pair (p1: a start).
 .L\name\()_single:
@@ -399,12 +426,42 @@
     if (p2.new) jump:t .L\name\()_end1 }
   { jump .L\name\()_loop }
   // A leaf pair the block above did not take: a start whose conditions the
-  // start below checks again.
+  // start below checks again; when the slot's cached node (its parent in
+  // r17, loaded for a start) is not a child of the top frame's node, it is
+  // searched for first (.Lrefresh, from the walk on).
 .L\name\()_slow:
-  { r16 = memw(r0+#0) }
-  { p1 = bitsclr(r16, #3)
-    if (p1.new) jump:t .L\name\()_start1 }
-  { jump .L\name\()_single_end }
+  { r16 = memw(r0+#0)
+    r27 = memw(r5+#F_NODE)                  // the top frame's node
+    r2 = sub(#0, r1) }
+  { p1 = bitsclr(r16, #3)                   // a start
+    p0 = cmp.eq(r17, r27)                   // its cached node was right
+    r14 = and(r16, #-16)
+    r11:10 = add(r2, r11:10) }              // Pause as it was
+  { if (!p1) jump .L\name\()_single_end
+    if (p0) jump .L\name\()_start1 }
+  { r24 = memw(r14+#S_INDEX) }
+  { p1 = cmp.gt(r24, #0)                    // registered, not open
+    if (!p1.new) jump:nt .L\name\()_start1 }
+  WALK r27, r24, r14, r15, .L\name\()_fast, .L\name\()_loop
+
+  //--- A start that a block did not take: when the region is registered and
+  // not open and its slot's cached node is not a child of the top frame's
+  // node, the top frame's node's children are searched for the region's ID
+  // (a region entered from several paths in turn: its slot caches one node);
+  // a child found becomes the slot's cached node and the event goes back to
+  // the blocks. Otherwise (the cache was right, or the path is new: C
+  // creates its node) the general loop below.
+.L\name\()_refresh:
+  { r16 = memw(r0+#0)                       // the word: a start
+    r27 = memw(r5+#F_NODE) }                // the top frame's node
+  { r14 = and(r16, #-16) }                  // the slot
+  { r2 = memw(r14+#S_UP)                    // the parent of its last node
+    r24 = memw(r14+#S_INDEX) }              // its index: its ID, not open
+  { p0 = cmp.eq(r2, r27)                    // the cache was right
+    p1 = cmp.gt(r24, #0) }                  // registered, not open
+  { p0 = or(p0, !p1)
+    if (p0.new) jump:nt .L\name\()_loop }
+  WALK r27, r24, r14, r15, .L\name\()_fast, .L\name\()_loop
 
 
   //--- A capped call of one capped leaf: a start S, the start of another
@@ -555,8 +612,28 @@
     if (p1.new) jump:t .L\name\()_fast
     if (p0) jump .L\name\()_start1 }
   { jump .L\name\()_single_end }
-  // A quad's later checks failed: the same way on.
+  // A quad's later checks failed: when both regions are registered and not
+  // open and a slot's cached node is not the one of this path (the outer's
+  // a child of the top frame's node, the inner's of the outer's), the nodes
+  // are searched for (as .Lrefresh does) and the quad tried again; else
+  // (or when a node is not there yet) the same way on. r16 and r17 the two
+  // slots, r24 and r22 their indexes, r27 the top frame's node.
 .L\name\()_quad_fail:
+  { p0 = cmp.gt(r24, #0)                    // the outer registered, not open
+    p1 = cmp.gt(r22, #0)                    // the inner
+    r2 = memw(r16+#S_UP) }                  // the parent of the outer's node
+  { p0 = and(p0, p1)
+    if (!p0.new) jump:nt .L\name\()_quad_no
+    p1 = cmp.eq(r2, r27) }                  // the outer's node: the top's child
+  { if (p1) jump .L\name\()_quad_inner }
+  WALK r27, r24, r16, r19, .L\name\()_quad_inner, .L\name\()_quad_no
+.L\name\()_quad_inner:
+  { r15 = memw(r16+#S_NODE) }               // the outer's node
+  { r2 = memw(r17+#S_UP) }                  // the parent of the inner's node
+  { p0 = cmp.eq(r2, r15)                    // both right: another check failed
+    if (p0.new) jump:nt .L\name\()_quad_no }
+  WALK r15, r22, r17, r19, .L\name\()_quad, .L\name\()_quad_no
+.L\name\()_quad_no:
   { p0 = bitsclr(r16, #3)
     r15 = add(r16, #1) }
   { jump .L\name\()_quad_x }
@@ -602,7 +679,7 @@
     r2 = r9
 .endif
     p1 = tstbit(r25, #31) }                 // recorded (count <= cap)
-  { if (!p0) jump:nt .L\name\()_loop
+  { if (!p0) jump:nt .L\name\()_refresh
 .if \c20
     if (p3) r2 = add(r9, #1)
 .endif

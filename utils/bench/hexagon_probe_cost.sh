@@ -30,6 +30,11 @@ command -v qemu-hexagon > /dev/null ||
   { echo "hexagon_probe_cost: error: qemu-hexagon not found" >&2; exit 1; }
 T="$(mktemp -d)"
 trap 'rm -rf "$T"' EXIT
+# The programs run from $T as ./lwp and ./plain and write ./journey.dump:
+# the dump holds argv[0] (the image's name), whose length moves the dump's
+# packets by a few hundred, so the figures are the same whatever $TMPDIR is
+# (lit's included).
+cd "$T"
 
 CC=("$LLVM/clang" --target=hexagon-unknown-linux-musl -mcpu=hexagonv67
     -ffreestanding -nostdlib -fno-pic -G0 -O2 -gline-tables-only -I "$ROOT/include"
@@ -38,7 +43,7 @@ link() { "$LLVM/ld.lld" -static --build-id "$LIB/lwp_hexagon_crt0.o" "$1" \
            "$LIB/liblwp_hexagon.a" -o "$2"; }
 "${CC[@]}" -c "$HERE/hexagon_journey.c" -o "$T/plain.o"
 "${CC[@]}" -fpass-plugin="$LIB/LWPLLVMPlugin.so" -mllvm -stats-level=40 \
-  -DLWP_JOURNEY_INSTRUMENTED -DLWP_JOURNEY_DUMP="\"$T/journey.dump\"" \
+  -DLWP_JOURNEY_INSTRUMENTED -DLWP_JOURNEY_DUMP="\"journey.dump\"" \
   -c "$HERE/hexagon_journey.c" -o "$T/lwp.o"
 link "$T/plain.o" "$T/plain"
 link "$T/lwp.o" "$T/lwp"
@@ -50,8 +55,8 @@ run() {
   local w=$1 n=$2 x=; shift 2
   [ "${1:-}" = nodump ] && { x=nodump; shift; }
   local out plain
-  out=$(env LWP_OUTPUT= "$@" qemu-hexagon "$T/lwp" "$w" "$n" $x)
-  plain=$(env LWP_OUTPUT= qemu-hexagon "$T/plain" "$w" "$n" $x)
+  out=$(env LWP_OUTPUT= "$@" qemu-hexagon ./lwp "$w" "$n" $x)
+  plain=$(env LWP_OUTPUT= qemu-hexagon ./plain "$w" "$n" $x)
   echo "$out" | field in_region > "$T/in_region"
   awk -v a="$(echo "$out" | field span)" -v b="$(echo "$plain" | field span)" \
       -v p="$(echo "$out" | field probes)" \
