@@ -571,18 +571,18 @@ static void foldInto(struct lwp_hex_node *N) {
  * node is not (startNode, below, takes that one, as lwp_replay.S does): the
  * child of T's node with the region's ID, moved to the front of its
  * list, or a new one while the budget lasts, cached in the slot. With no
- * node left, or under a folded frame, the instance is folded: the deepest
- * node of its path (T's, or the one T's instance was folded into) is
+ * node left the instance is folded: T's node, the deepest of its path, is
  * flagged and counts it, its address goes to \p Fold, and the instance gets
- * lwp_hex_fold_node, which adds to no figure of the dump. Returns the
- * node's address. */
+ * lwp_hex_fold_node, which adds to no figure of the dump. Under a folded
+ * frame the instance folds into the same node (T's Fold) uncounted: a
+ * node's folded count is of the outermost instances folded into it, as on
+ * hosts (docs/dump-format.md). Returns the node's address. */
 __attribute__((noinline)) static uint32_t
 findNode(struct lwp_slot *Slot, const struct lwp_hex_frame *T,
          uint32_t *Fold) {
   struct lwp_hex_node *N, *P = frameNode(T), *None = &lwp_hex_fold_node;
   if (P == None) {
     *Fold = T->Fold;
-    foldInto((struct lwp_hex_node *)(uintptr_t)T->Fold);
     return addressOf(None);
   }
   uint32_t Id = Slot->index & LWP_ID_MASK;

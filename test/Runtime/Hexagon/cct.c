@@ -71,7 +71,8 @@
 // flagged and counts them; their time stays in its self cycles, so the tree
 // still adds up (the children's cycles never above their parent's, the root
 // the thread's figures) and the region table does not change. main/d/a/c
-// folds into main/d/a, main/d/b and main/d/b/c into main/d (200 instances).
+// folds into main/d/a, main/d/b into main/d and so does main/d/b/c, inside
+// it (folded counts the outermost folded instances: 100 each).
 // RUN: env LWP_OUTPUT=%t.d/small.dump LWP_CCT_NODES=8 %qemu_hexagon %t.elf
 // RUN: %dumpdump %t.d/small.dump --figures-only --nodes --check-nodes > %t.d/small.txt
 // RUN: FileCheck %s --check-prefix=SMALL < %t.d/small.txt
@@ -89,17 +90,18 @@
 // SMALL-NEXT: node 3 path=5/2/1 count=500 cycles=500 self=500
 // SMALL-NEXT: node 4 path=5/3 count=200 cycles=1000 self=800
 // SMALL-NEXT: node 5 path=5/3/1 count=200 cycles=200 self=200
-// SMALL-NEXT: node 6 path=5/4 count=100 cycles=1700 self=1200 folded=200
+// SMALL-NEXT: node 6 path=5/4 count=100 cycles=1700 self=1200 folded=100
 // SMALL-NEXT: node 7 path=5/4/2 count=100 cycles=500 self=500 folded=100
 // SMALL-NOT: node
 //
-// One node: every instance (main's, 900 + 600 + 300 + 100 under it) folds
-// into the root, whose time is all self time.
+// One node: every instance (main's, and the 1900 inside it) folds into the
+// root, whose time is all self time; main's is the one folded instance
+// counted.
 // RUN: env LWP_OUTPUT=%t.d/one.dump LWP_CCT_NODES=1 %qemu_hexagon %t.elf
 // RUN: %dumpdump %t.d/one.dump --figures-only --nodes --check-nodes | FileCheck %s --check-prefix=ONE
 // ONE:      nodes ok 1
 // ONE-NEXT: node 0 path=- count=1 cycles=[[#ROOT:]]
-// ONE-SAME: self=[[#ROOT]] folded=1901
+// ONE-SAME: self=[[#ROOT]] folded=1
 //
 // Values outside [1, LWP_CCT_NODES]: one warning line, the build's budget.
 // RUN: env LWP_OUTPUT= LWP_CCT_NODES=0 %qemu_hexagon %t.elf 2>&1 | FileCheck %s --check-prefix=BAD0
