@@ -526,10 +526,11 @@
     p1 = cmp.eq(r18, r27)                   // the outer node's: the top's
     p2 = cmp.eq(r14, r15)                   // the inner node's: the outer
     r31 = memw(r17+#S_NODE) }               // the inner node
-  { p0 = and(p0, and(p1, p2))
-    if (!p0.new) jump:nt .L\name\()_quad_fail
-    r25 = add(r25, #1)
+  { p3 = and(p0, and(p1, p2))               // (p0, p1, p2 kept for
+    if (!p3.new) jump:nt .L\name\()_quad_fail //  .Lquad_fail)
+    r25 = add(r25, #1)                      // the new biases
     r23 = add(r23, #1) }
+.L\name\()_quad_commit:
   { memw(r16+#4) = r25                      // the biases
     memw(r17+#4) = r23
     r27 = addasl(r1, r1, #1)                // 3 x Cost
@@ -612,13 +613,23 @@
     if (p1.new) jump:t .L\name\()_fast
     if (p0) jump .L\name\()_start1 }
   { jump .L\name\()_single_end }
-  // A quad's later checks failed: when both regions are registered and not
-  // open and a slot's cached node is not the one of this path (the outer's
-  // a child of the top frame's node, the inner's of the outer's), the nodes
-  // are searched for (as .Lrefresh does) and the quad tried again; else
-  // (or when a node is not there yet) the same way on. r16 and r17 the two
-  // slots, r24 and r22 their indexes, r27 the top frame's node.
+  // A quad's later checks failed (p0: all but the nodes' held, p1: the
+  // outer's cached node is a child of the top frame's node, p2: the
+  // inner's of the outer's; r16 and r17 the two slots, r24 and r22 their
+  // indexes, r27 the top frame's node, r15 the outer's cached node, r25 and
+  // r23 the new biases). With only the inner's node wrong, it is searched
+  // for among the outer node's children and the quad goes on with it; with
+  // the outer's wrong (both regions registered and not open), both are
+  // searched for (as .Lrefresh does) and the quad tried again; else (or
+  // when a node is not there yet) the same way on.
 .L\name\()_quad_fail:
+  { p3 = and(p0, and(p1, !p2))              // only the inner's node
+    if (!p3.new) jump:t .L\name\()_quad_outer }
+  WALK r15, r22, r17, r19, .L\name\()_quad_found, .L\name\()_quad_no
+.L\name\()_quad_found:
+  { r31 = r3                                // the inner node
+    jump .L\name\()_quad_commit }
+.L\name\()_quad_outer:
   { p0 = cmp.gt(r24, #0)                    // the outer registered, not open
     p1 = cmp.gt(r22, #0)                    // the inner
     r2 = memw(r16+#S_UP) }                  // the parent of the outer's node
