@@ -30,7 +30,8 @@
 // .Ljournal_call, which saves every register), before the dump and before
 // the runtime's own functions read the figures. The replay's own time is
 // taken out of every later counter value, so the figures are those of a run
-// that never replayed.
+// that never replayed, and so is each probe's cost (6 QEMU packets from one
+// counter read to the next: compensated time, docs/hexagon-runtime.md).
 //
 // The journal (lwp_hex_journal) is 2^LWP_JOURNAL_LOG2 events aligned to
 // its size in bytes, and lwp_hex_jnext the address of the next free event:

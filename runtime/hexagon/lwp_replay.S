@@ -16,21 +16,23 @@
 //             of the top frame's node: no frame and no record; its own
 //             nested count is 0, so only the region's count and total, the
 //             parent's self and children and the node's count and cycles
-//             move (15 packets the pair with c20);
+//             move (14 packets the pair with c20);
 //   .Lquad    a capped call of one capped leaf: a start, a capped leaf pair
 //             of another region, the first start's end (the nested
 //             workload's four probes), both nodes cached: no frame and no
 //             record either; the outer region's count, total, self (less
 //             the leaf's time), nested (2) and children, the leaf's count
 //             and total, the parent's self and children, both nodes, four
-//             drops;
+//             drops (30 packets the four with c20);
 //   .Lstart1  a start of a registered region that is not open, in the top
 //             frame's function or deeper, with room on the stack, whose
 //             slot's cached node is a child of the top frame's node: a frame
-//             is pushed with that node, the start recorded or dropped;
+//             is pushed with that node, the start recorded or dropped (16
+//             packets, then the next event's words choose the next block);
 //   .Lend1    an end of the top frame's region, its outermost instance (no
 //             flag on the frame): the frame is closed and popped, its node
-//             counts it; an end that follows comes straight back here;
+//             counts it (15 packets); an end that follows comes straight
+//             back here;
 //   .Lloop    one event at a time, the same common shapes (a recorded leaf
 //             pair, a start, an end) with every check, before C.
 //
@@ -39,11 +41,14 @@
 // whose checks fail passes the event on (.Lquad_x, .Lsingle, .Lslow) to one
 // that does less.
 //
+// A start whose slot caches the node of another path (a region entered
+// from several paths in turn) searches the top frame's node's children for
+// its own and caches it (.Lslow, .Lrefresh, .Lquad_fail: WALK).
+//
 // Anything else (a resume, recursion, a longjmp's stale frames, a full
 // stack, an unregistered slot, a count about to move 2^29 into the overflow
-// word, a drop in the window of the 2^30 fold, a start whose node is not
-// its slot's cached one: a new path, or a region entered from several
-// paths in turn) is left to the C replay: the routine returns the first
+// word, a drop in the window of the 2^30 fold, a start whose path has no
+// node yet) is left to the C replay: the routine returns the first
 // event it did not replay, with the state written back, and the C driver
 // replays that one event and calls again. The driver writes a sentinel
 // event at End (a resume word of a readable slot), so the blocks need no

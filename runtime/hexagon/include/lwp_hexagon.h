@@ -134,8 +134,9 @@ float expf(float x);
 /** Without the C library: a bump allocator over a static arena
  *  (-DLWP_HEAP_BYTES, default 64 MiB): free() releases nothing; allocation
  *  failure returns NULL. With it: newlib's malloc over brk. lwp_dump called
- *  with instances open takes 144 bytes per open instance from it (a copy of
- *  the slots their virtual close changes), once per new maximum depth. */
+ *  with instances open takes 192 bytes per open instance from it (a copy of
+ *  the slots and the calling-context node their virtual close changes),
+ *  once per new maximum depth. */
 void *malloc(size_t size);
 void *calloc(size_t n, size_t size);
 void *realloc(void *p, size_t size);
