@@ -257,6 +257,8 @@ struct lwp_hex_node lwp_hex_nodes[LWP_CCT_NODES] __attribute__((aligned(16)));
  *  write it. */
 struct lwp_hex_node lwp_hex_fold_node __attribute__((aligned(16)));
 
+/* Nodes of lwp_hex_nodes in use (the root included), and how many it may
+ * hold (LWP_CCT_NODES, or less from the environment). */
 static uint32_t NodesUsed = 1;
 static uint32_t NodeBudget = LWP_CCT_NODES;
 

@@ -6,10 +6,10 @@
 /*
  * lwp_hex_start, called by _start (lwp_crt0.S): reads the environment
  * (LWP_OUTPUT, LWP_HEXAGON_COUNTER, LWP_HEXAGON_REPLAY, LWP_HEXAGON_JOURNAL,
- * LWP_CAP, LWP_CCT_NODES, LWP_COMPENSATE), chooses the counter and rewrites the handlers' counter reads
- * for it, sets the runtime up with these settings and the handlers'
- * calibration pairs (lwp_hex_init), runs the program's constructors, calls
- * main and exits with its status.
+ * LWP_CAP, LWP_CCT_NODES, LWP_COMPENSATE), chooses the counter and rewrites the
+ * handlers' counter reads for it, sets the runtime up with these settings and
+ * the handlers' calibration pairs (lwp_hex_init), runs the program's
+ * constructors, calls main and exits with its status.
  *
  * The top layer (docs/hexagon-runtime.md, "Layers"): it calls the handlers
  * (lwp_handler.S), the runtime (lwp_hexagon_runtime.c) and the process's
@@ -200,10 +200,10 @@ _Noreturn void lwp_hex_start(int Argc, char **Argv, char **Envp) {
                      1u << LWP_JOURNAL_LOG2, 1u << LWP_JOURNAL_LOG2);
   Config.cap =
       parseEnvNumber("LWP_CAP", getEnv("LWP_CAP"), 0, 0x7fffffffu, LWP_CAP);
-  Config.cct_nodes = parseEnvNumber("LWP_CCT_NODES", getEnv("LWP_CCT_NODES"),
-                                    1, LWP_CCT_NODES, LWP_CCT_NODES);
-  Config.compensate = (int)parseEnvNumber(
-      "LWP_COMPENSATE", getEnv("LWP_COMPENSATE"), 0, 1, 1);
+  Config.cct_nodes = parseEnvNumber("LWP_CCT_NODES", getEnv("LWP_CCT_NODES"), 1,
+                                    LWP_CCT_NODES, LWP_CCT_NODES);
+  Config.compensate =
+      (int)parseEnvNumber("LWP_COMPENSATE", getEnv("LWP_COMPENSATE"), 0, 1, 1);
   lwp_hex_init(&Config);
   runConstructors(Argc, Argv, Envp);
   exit(main(Argc, Argv, Envp));

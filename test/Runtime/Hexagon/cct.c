@@ -25,6 +25,19 @@
 // RUN: env LWP_OUTPUT=%t.d/j5.dump LWP_HEXAGON_JOURNAL=5 %qemu_hexagon %t.elf
 // RUN: %dumpdump %t.d/j5.dump --figures-only --nodes --check-nodes | diff %t.d/nomid.txt -
 //
+// lwp-report's folded stacks are the nodes' self cycles by path.
+// RUN: lwp-report %t.elf %t.d/nomid.dump --format=folded | FileCheck %s --check-prefix=FOLDED
+// FOLDED:      main [[#]]
+// FOLDED-NEXT: main;a 2000
+// FOLDED-NEXT: main;a;c 500
+// FOLDED-NEXT: main;b 800
+// FOLDED-NEXT: main;b;c 200
+// FOLDED-NEXT: main;d 700
+// FOLDED-NEXT: main;d;a 400
+// FOLDED-NEXT: main;d;a;c 100
+// FOLDED-NEXT: main;d;b 400
+// FOLDED-NEXT: main;d;b;c 100
+//
 // main calls a 300 times, then b and a 200 times each, then d (a and b) 100
 // times: c runs 500 times under main/a, 200 under main/b, 100 under each of
 // main/d/a and main/d/b. c takes 1 packet, a and b 5 (their call of c, c,
