@@ -79,6 +79,16 @@ static inline __attribute__((always_inline)) uint64_t readCounter(void) {
  * -fno-omit-frame-pointer), a fixed distance below the caller's stack. */
 #define LWP_CALLER_SP() ((uintptr_t)__builtin_frame_address(0))
 
+/* True when an instance of region \p Id is open at stack position \p Sp
+ * (the frames at \p Sp are the top ones: the current function's). */
+static inline __attribute__((always_inline)) int
+openHere(const struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp) {
+  for (uint32_t K = S->depth; K-- > 0 && S->stack[K].sp == Sp;)
+    if (S->stack[K].id == Id)
+      return 1;
+  return 0;
+}
+
 LWP_HANDLER void __lwp_probe_start(const struct lwp_slot *Slot) {
   struct lwp_thread_state *S = lwp_tls_state;
   /* A measured probe reads the counter when entered too. */
@@ -87,16 +97,23 @@ LWP_HANDLER void __lwp_probe_start(const struct lwp_slot *Slot) {
   uint32_t Id = Slot->index;
   uintptr_t Sp = LWP_CALLER_SP();
   /* Slow path: no state yet, an ID beyond the figure table (or 0), a full
-   * stack, frames left open by a function that did not end them, or the
-   * region open already (recursion, or an instance left by longjmp). */
+   * stack, frames left open by a function that did not end them, or an
+   * instance of the region open at this stack position (left there by a
+   * longjmp back into this function). Recursion, whose instances are open
+   * in other frames, stays on the fast path. */
   if (__builtin_expect(
           !S || Id - 1u >= S->count_limit || S->depth == S->stack_capacity ||
-              (S->depth && S->stack[S->depth - 1].sp < Sp) || S->acc[Id].open,
+              (S->depth && (S->stack[S->depth - 1].sp < Sp ||
+                            (S->acc[Id].open && openHere(S, Id, Sp)))),
           0)) {
+    uint64_t Entered = readCounter();
     S = lwp_probe_slow(S, Id, Sp, 1);
     if (!S)
       return;
-    Measured = 0; /* the slow path took its own time out */
+    /* The slow path's time leaves the clock whole, measured here. */
+    if (lwp_clock_compensated(S))
+      S->overhead += readCounter() - Entered;
+    Measured = 0;
   }
   struct lwp_region_acc *A = &S->acc[Id];
   uint64_t Count = ++A->count;
@@ -142,7 +159,7 @@ LWP_HANDLER void __lwp_probe_end(const struct lwp_slot *Slot) {
   struct lwp_thread_state *S = lwp_tls_state;
   uint32_t Id = Slot->index;
   uintptr_t Sp = LWP_CALLER_SP();
-  /* Not measured after the slow path, which took its own time out. */
+  /* Not measured after the slow path, whose time leaves the clock whole. */
   int Measurable = 1;
   if (__builtin_expect(!S || Id - 1u >= S->count_limit, 0)) {
     S = lwp_probe_slow(S, Id, Sp, 0);
@@ -152,6 +169,8 @@ LWP_HANDLER void __lwp_probe_end(const struct lwp_slot *Slot) {
   }
   int Measured = lwp_probe_measured(S) && Measurable;
   uint64_t Now = lwp_compensate(S, In - S->edge);
+  if (__builtin_expect(!Measurable, 0) && lwp_clock_compensated(S))
+    S->overhead += readCounter() - In;
   /* The end is recorded when its instance's start was: a recursive region's
    * count passes the cap while its outer instances are open, and their ends
    * still pair with their recorded starts. An end that closed nothing is

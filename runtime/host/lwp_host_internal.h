@@ -213,12 +213,12 @@ extern uint64_t lwp_cap;
  *  position \p Sp (instances of functions that were left without their end
  *  probes) at the thread's compensated clock now; for a start probe
  *  (\p IsStart), also an open instance of the same region at the same
- *  stack position and the frames above it. Its own time is measured and
- *  taken out of the thread's clock (the handler takes out the rest of the
- *  probe as usual). Returns the state, or null when the probe is to be
- *  dropped (ID 0, an unregistered slot, or no memory); it then counts the
- *  drop. preserve_all, so that the handlers' fast paths need not save
- *  registers for this call. */
+ *  stack position and the frames above it. The handler takes its time out
+ *  of the thread's clock, measured around the call. Returns the state, or
+ *  null when the probe is to be dropped (ID 0, an unregistered slot, or no
+ *  memory); it then counts the drop and takes the probe's time out itself.
+ *  preserve_all, so that the handlers' fast paths need not save registers
+ *  for this call. */
 __attribute__((preserve_all)) struct lwp_thread_state *
 lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
                int IsStart);

@@ -66,11 +66,7 @@ lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
     ++S->dropped;
     goto Drop;
   }
-  /* The slow path's time is measured, not estimated: it leaves the clock
-   * here, the rest of the handler as any probe's. */
-  if (lwp_clock_compensated(S))
-    S->overhead += lwp_read_counter() - Entered;
-  return S;
+  return S; /* the handler takes the slow path's time out */
 Drop:
   /* A dropped probe's handler returns at once: its whole time leaves the
    * clock here. */

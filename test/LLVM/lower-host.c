@@ -60,7 +60,7 @@
 
 // Three calls of kernel with 7 rows: 3 functions, 3 row loops, 21 column
 // loops, under the program-wide IDs 1-3 that the runtime gave the module.
-// COUNT:      dump: version 3, target x86_64,
+// COUNT:      dump: version 4, target x86_64,
 // COUNT-SAME: dropped 0,
 // COUNT:      module 0: image 0, blob 0x{{[0-9a-f]+}}, IDs 1-3
 // COUNT-NEXT: count 1: 3
