@@ -38,53 +38,58 @@ void HTMLInstances::add(const InstanceEvent &E) {
     Instances.push_back({uint32_t(E.ThreadIndex), E.Id,
                          uint32_t(E.Stack.size()), E.StartCycles, E.Raw,
                          E.Inclusive});
-  std::vector<uint32_t> Path(E.Stack.begin(), E.Stack.end());
-  Path.push_back(E.Id);
-  Stacks[Path] += E.Self;
+  Stacks.add(E);
 }
 
-void HTMLInstances::addTo(json::Object &Data) const {
+void HTMLInstances::addTo(json::Object &Data, const Profile &P) const {
   uint64_t Origin = UINT64_MAX;
   for (const Instance &I : Instances)
     Origin = std::min(Origin, I.Start);
   json::Array Rows;
   for (const Instance &I : Instances) {
+    const RegionProfile *R = P.lookup(I.Id);
+    bool Clamped = false;
+    uint64_t Cycles =
+        R ? R->instanceFigure(I.Inclusive, &Clamped) : I.Inclusive;
     Rows.push_back(int64_t(I.Thread));
     Rows.push_back(int64_t(I.Id));
     Rows.push_back(int64_t(I.Start - Origin));
     Rows.push_back(int64_t(I.Raw));
-    Rows.push_back(int64_t(I.Inclusive));
+    Rows.push_back(int64_t(Cycles));
     Rows.push_back(int64_t(I.Depth));
+    Rows.push_back(int64_t(Clamped));
   }
   Data["timeline"] = json::Object{{"instances", std::move(Rows)},
+                                  {"fields", 7},
                                   {"recorded", int64_t(Seen)},
                                   {"kept", int64_t(Instances.size())}};
-  json::Array StackRows;
-  for (const auto &[Path, Self] : Stacks) {
-    json::Array Ids;
-    for (uint32_t Id : Path)
-      Ids.push_back(int64_t(Id));
-    StackRows.push_back(json::Array{std::move(Ids), int64_t(Self)});
-  }
-  Data["stacks"] = std::move(StackRows);
 }
 
-/// The icicle chart's stacks from the dump's calling-context trees, when it
-/// has them: every execution, so the chart adds up to the table (rows
-/// [path of IDs, self cycles, folded]).
-static void addContextStacks(json::Object &Data, const ReportInput &In) {
-  std::vector<ContextPath> Paths = contextPaths(In.D);
-  if (Paths.empty())
+/// The icicle chart's stacks (profilePaths): from the dump's calling-context
+/// trees when it has them (every execution, so the chart adds up to the
+/// table; rows [ids, self cycles, folded, count, cycles], "stacks_source"
+/// "contexts"), else from the recorded instances of \p Recorded (rows [ids,
+/// self cycles]).
+static void addStacks(json::Object &Data, const Dump &D, const Profile &P,
+                      const RecordedStacks *Recorded) {
+  bool FromTree = false;
+  std::vector<ContextPath> Paths = profilePaths(D, P, Recorded, &FromTree);
+  if (Paths.empty() && !Recorded)
     return;
   json::Array StackRows;
-  for (const ContextPath &P : Paths) {
+  for (const ContextPath &C : Paths) {
     json::Array Ids;
-    for (uint32_t Id : P.Ids)
+    for (uint32_t Id : C.Ids)
       Ids.push_back(int64_t(Id));
-    StackRows.push_back(json::Array{std::move(Ids), int64_t(P.Self), P.Folded});
+    if (FromTree)
+      StackRows.push_back(json::Array{std::move(Ids), int64_t(C.Self), C.Folded,
+                                      int64_t(C.Count), int64_t(C.Cycles)});
+    else
+      StackRows.push_back(json::Array{std::move(Ids), int64_t(C.Self)});
   }
   Data["stacks"] = std::move(StackRows);
-  Data["stacks_source"] = "contexts";
+  if (FromTree)
+    Data["stacks_source"] = "contexts";
 }
 
 /// The JSON a writer printed, parsed back (the writers print valid JSON;
@@ -238,9 +243,11 @@ json::Object lwp::htmlData(const ReportInput &In, const RowOptions &Rows,
   for (const DumpThread &T : D.threads())
     Threads.push_back(int64_t(T.threadId()));
   Data["threads"] = std::move(Threads);
+  const Profile &First = Options.FirstRun ? *Options.FirstRun : In.P;
   if (Options.Instances)
-    Options.Instances->addTo(Data);
-  addContextStacks(Data, In);
+    Options.Instances->addTo(Data, First);
+  addStacks(Data, D, First,
+            Options.Instances ? &Options.Instances->stacks() : nullptr);
   // Every region's source file, embedded when readable.
   llvm::StringSet<> Files;
   auto addFiles = [&](const Profile &P) {

@@ -23,6 +23,19 @@ const RegionProfile *Profile::lookup(uint32_t Id) const {
   return It != Regions.end() && It->Id == Id ? &*It : nullptr;
 }
 
+uint64_t RegionProfile::instanceFigure(uint64_t Cycles, bool *Marked) const {
+  if (Marked)
+    *Marked = false;
+  if (CyclesUnknown)
+    return Cycles;
+  uint64_t Total = uint64_t(std::llround(TotalCycles));
+  if (Cycles <= Total)
+    return Cycles;
+  if (Marked)
+    *Marked = double(Cycles) >= TotalCycles + 1.0;
+  return Total;
+}
+
 namespace {
 /// An open instance on a thread's stack.
 struct Frame {
@@ -487,19 +500,23 @@ static DumpRegion figuresOf(const Dump &D, uint32_t Id) {
   return Id < D.regions().size() ? D.regions()[Id] : DumpRegion();
 }
 
-/// No recorded instance can exceed its region's exact total: per-instance
-/// figures above the total as shown (corrected) are lowered to it and the
-/// region is marked (an uncompensated dump corrects an instance only for
-/// the instances recorded inside it, so a parent of children past the cap
-/// can read above its total).
+/// No per-instance figure exceeds its region's cycles as the table shows
+/// them: figures above are lowered to them. A difference of rounding (the
+/// region's cycles are rounded to the tick; less than one tick above) is
+/// lowered silently; a larger one means the figure is not exact (a dump
+/// without compensation corrects an instance only for the instances
+/// recorded inside it, so a parent of children past the cap reads above its
+/// total; a corrupt dump), and the region is marked (InstancesClamped). A
+/// region whose cycles are unknown keeps its figures.
 static void clampInstances(Profile &P) {
   for (RegionProfile &R : P.Regions) {
-    if (R.CyclesUnknown || !R.Samples || R.Implausible)
+    if (R.CyclesUnknown || !R.Samples)
       continue;
     uint64_t Total = uint64_t(std::llround(R.TotalCycles));
     if (R.Max <= Total)
       continue;
-    R.InstancesClamped = true;
+    if (double(R.Max) >= R.TotalCycles + 1.0)
+      R.InstancesClamped = true;
     R.Min = std::min(R.Min, Total);
     R.Median = std::min(R.Median, Total);
     R.P90 = std::min(R.P90, Total);
@@ -883,5 +900,6 @@ llvm::Expected<Profile> lwp::analyze(const Dump &D,
   for (RegionProfile &R : P.Regions)
     R.CyclesUnknown = R.Count && !R.Samples;
   flagImplausible(P, Acc, RowOfRegion);
+  clampInstances(P);
   return P;
 }

@@ -292,6 +292,34 @@ std::vector<const RegionProfile *> lwp::selectRows(const ReportInput &In,
   return Rows;
 }
 
+/// The header's "overhead correction:" line (without its newline): what
+/// the runtime took out (a compensated dump) and what the report subtracts
+/// (docs/report.md, "Overhead correction").
+static std::string overheadLine(const ReportInput &In) {
+  const Dump &D = In.D;
+  StringRef Unit = stringifyDumpCounter(D.counter());
+  std::string Line = "overhead correction: ";
+  if (D.compensated()) {
+    Line += "compensated by the runtime (each probe's time taken out of "
+            "its thread's clock as it ran)";
+    if (In.P.PairCost || In.P.NestedCost)
+      Line += formatv("; the dump's residual {0} {2} per instance and {1} "
+                      "{2} per instance nested in it subtracted",
+                      In.P.PairCost, In.P.NestedCost, Unit)
+                  .str();
+    else if (D.probePairCost() || D.probeNestedCost())
+      Line += "; its residual costs not subtracted (--no-overhead-correction)";
+    return Line;
+  }
+  if (In.P.PairCost)
+    return Line + formatv("{0} {2} per instance and {1} {2} per instance "
+                          "nested in it subtracted "
+                          "(--no-overhead-correction for raw figures)",
+                          In.P.PairCost, In.P.NestedCost, Unit)
+                      .str();
+  return Line + "off";
+}
+
 static void writeHeader(raw_ostream &OS, const ReportInput &In) {
   const Dump &D = In.D;
   std::string Freq = D.counterHz()
@@ -307,17 +335,7 @@ static void writeHeader(raw_ostream &OS, const ReportInput &In) {
       D.recordSize() == 24 && D.target() != LWP_TARGET_HEXAGON ? " and thread"
                                                                : "",
       D.dropped());
-  if (D.compensated())
-    OS << "overhead correction: compensated by the runtime (each probe's "
-          "time taken out of its thread's clock as it ran)\n";
-  else if (In.P.PairCost)
-    OS << formatv("overhead correction: {0} {2} per instance and {1} {2} per "
-                  "instance nested in it subtracted "
-                  "(--no-overhead-correction for raw figures)\n",
-                  In.P.PairCost, In.P.NestedCost,
-                  stringifyDumpCounter(D.counter()));
-  else
-    OS << "overhead correction: off\n";
+  OS << overheadLine(In) << "\n";
   if (In.P.Exact && D.lostExecutions())
     OS << "cycles: exact for every counted execution (counted by the "
           "runtime; some were not counted, see the warning below); "
@@ -445,7 +463,8 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
   if (AnyClamped)
     OS << "\n~ not exact: recorded instances read above the region's cycles "
           "and were lowered to them (a dump without compensation corrects an "
-          "instance only for the instances recorded inside it)\n";
+          "instance only for the instances recorded inside it; "
+          "--no-overhead-correction shows them raw)\n";
   if (AnyImplausible)
     OS << "\n? implausible: figures that cannot be real (see the warnings "
           "above); no share shown\n";
@@ -459,11 +478,20 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
 }
 
 static const char *const FieldNames[] = {
-    "id",     "kind",         "function",     "depth",         "height",
-    "parent", "count",        "samples",      "repaired",      "cycles",
-    "self",   "extrapolated", "min",          "median",        "p90",
-    "max",    "share",        "start_offset", "end_offset",    "file",
-    "line",   "column",       "operator",     "operator_name", "operators"};
+    "id",         "kind",
+    "function",   "depth",
+    "height",     "parent",
+    "count",      "samples",
+    "repaired",   "cycles",
+    "self",       "extrapolated",
+    "min",        "median",
+    "p90",        "max",
+    "share",      "start_offset",
+    "end_offset", "file",
+    "line",       "column",
+    "operator",   "operator_name",
+    "operators",  "instances_clamped",
+};
 
 /// The CSV's and the JSON's work fields, after the others (only when the
 /// profile has work figures).
@@ -492,14 +520,15 @@ void lwp::writeCSV(raw_ostream &OS, const ReportInput &In,
     OS << formatv(
         "{0},{1},{2},{3},{4},{5},{6},{7},{8},{9},{10},{11},"
         "{12},{13},{14},{15},{16},{17},{18},{19},{20},{21},"
-        "{22},{23},{24}",
+        "{22},{23},{24},{25}",
         R->Id, stringifyRegionKind(E.Kind), quote(E.Function), opt(E.Depth),
         opt(E.Height), opt(E.ParentId), R->Count, R->Samples, R->Repaired,
         cycles(R->TotalCycles), cycles(R->SelfCycles), R->Extrapolated ? 1 : 0,
         R->Min, R->Median, R->P90, R->Max, Share,
         siteOffset(In, R->Id, R->StartSite), siteOffset(In, R->Id, R->EndSite),
         quote(E.Loc.File), E.Loc.Line, E.Loc.Column, quote(E.Operator),
-        quote(E.OperatorName), quote(llvm::join(E.Operators, "+")));
+        quote(E.OperatorName), quote(llvm::join(E.Operators, "+")),
+        R->InstancesClamped ? 1 : 0);
     if (Work) {
       RegionWork W = workOf(*R);
       OS << formatv(",{0},{1},{2},{3},{4},{5}", csvWork(perExecution(E.Flops)),
@@ -576,7 +605,8 @@ void lwp::writeJSON(raw_ostream &OS, const ReportInput &In,
                             {"warnings", json::Array(In.P.Warnings)}}},
       {"regions", std::move(Regions)}};
   Root.getObject("dump")->try_emplace("compensated", D.compensated());
-  std::vector<ContextPath> Paths = contextPaths(D);
+  std::vector<ContextPath> Paths =
+      contextPaths(D, In.P.PairCost, In.P.NestedCost);
   if (!Paths.empty()) {
     json::Array Contexts;
     for (const ContextPath &P : Paths) {
@@ -832,7 +862,10 @@ void lwp::writeRunsTable(raw_ostream &OS, const ReportInput &In,
                 stringifyDumpCounter(D.counter()), Freq, D.cap());
   if (D.compensated())
     OS << "overhead correction: compensated by the runtime (each probe's "
-          "time taken out of its thread's clock as it ran)\n";
+          "time taken out of its thread's clock as it ran)"
+       << (In.P.PairCost || In.P.NestedCost
+               ? "; each run's residual costs subtracted\n"
+               : "\n");
   else if (In.P.PairCost)
     OS << "overhead correction: each run's calibrated costs subtracted "
           "(--no-overhead-correction for raw figures)\n";
@@ -1004,9 +1037,7 @@ void lwp::writeRunsJSON(raw_ostream &OS, const ReportInput &In,
 void InstanceLog::add(const InstanceEvent &E) {
   Instances.push_back(
       {E.ThreadId, E.Id, E.StartCycles, E.Inclusive, E.Raw, E.Repaired});
-  std::vector<uint32_t> Path(E.Stack.begin(), E.Stack.end());
-  Path.push_back(E.Id);
-  Folded[Path] += E.Self;
+  Stacks.add(E);
 }
 
 void InstanceLog::writeChromeTrace(raw_ostream &OS,
@@ -1036,7 +1067,10 @@ void InstanceLog::writeChromeTrace(raw_ostream &OS,
           });
         });
       for (const Instance &I : Instances) {
-        const RegionEntry *E = In.P.lookup(I.Id)->Entry;
+        const RegionProfile *R = In.P.lookup(I.Id);
+        const RegionEntry *E = R->Entry;
+        bool Clamped = false;
+        uint64_t Cycles = R->instanceFigure(I.Inclusive, &Clamped);
         J.object([&] {
           J.attribute("name", regionLabel(*E));
           J.attribute("cat", stringifyRegionKind(E->Kind));
@@ -1047,8 +1081,10 @@ void InstanceLog::writeChromeTrace(raw_ostream &OS,
           J.attribute("dur", double(I.Raw) * Scale);
           J.attributeObject("args", [&] {
             J.attribute("id", int64_t(I.Id));
-            J.attribute("cycles", int64_t(I.Inclusive));
+            J.attribute("cycles", int64_t(Cycles));
             J.attribute("raw_cycles", int64_t(I.Raw));
+            if (Clamped)
+              J.attribute("clamped", true);
             if (I.Repaired)
               J.attribute("repaired", true);
           });
@@ -1066,23 +1102,14 @@ std::string lwp::contextLabel(const ReportInput &In, uint32_t Id) {
 
 void InstanceLog::writeFolded(raw_ostream &OS, const ReportInput &In) const {
   // The runtime's calling-context trees, when the dump has them: exact for
-  // every execution, so the stacks add up to the table.
-  std::vector<ContextPath> Paths = contextPaths(In.D);
-  if (!Paths.empty()) {
-    for (const ContextPath &P : Paths) {
-      llvm::ListSeparator Sep(";");
-      for (uint32_t Id : P.Ids)
-        OS << Sep << contextLabel(In, Id);
-      if (P.Folded)
-        OS << " [folded]";
-      OS << " " << P.Self << "\n";
-    }
-    return;
-  }
-  for (const auto &[Path, Self] : Folded) {
+  // every execution, so the stacks add up to the table. Else the recorded
+  // instances, scaled to the table's self cycles.
+  for (const ContextPath &P : profilePaths(In.D, In.P, &Stacks)) {
     llvm::ListSeparator Sep(";");
-    for (uint32_t Id : Path)
-      OS << Sep << regionLabel(*In.P.lookup(Id)->Entry);
-    OS << " " << Self << "\n";
+    for (uint32_t Id : P.Ids)
+      OS << Sep << contextLabel(In, Id);
+    if (P.Folded)
+      OS << " [folded]";
+    OS << " " << P.Self << "\n";
   }
 }

@@ -99,7 +99,8 @@ static cl::opt<bool> Tree("tree",
 static cl::opt<bool>
     NoOverheadCorrection("no-overhead-correction",
                          cl::desc("Raw figures: do not subtract the "
-                                  "calibrated probe pair cost"),
+                                  "dump's probe costs (a compensated dump's "
+                                  "figures stay compensated)"),
                          cl::cat(Category));
 static cl::opt<std::string> MapJSON("map-json",
                                     cl::desc("Take the map from this JSON "
@@ -166,11 +167,13 @@ static std::string hex(StringRef Bytes) {
 static Error printRaw(const lwp::Dump &D, raw_ostream &OS) {
   OS << formatv("dump: version {0}, target {1}, counter {2}, {3} Hz, record "
                 "size {4}, cap {5}, dropped {6}, probe pair cost {7}, "
-                "nested cost {8}\n",
+                "nested cost {8}{9}{10}{11}\n",
                 D.version(), lwp::stringifyDumpTarget(D.target()),
                 lwp::stringifyDumpCounter(D.counter()), D.counterHz(),
                 D.recordSize(), D.cap(), D.dropped(), D.probePairCost(),
-                D.probeNestedCost());
+                D.probeNestedCost(), D.hasFigures() ? ", figures" : "",
+                D.lostExecutions() ? ", lost" : "",
+                D.compensated() ? ", compensated" : "");
   for (size_t I = 0; I != D.images().size(); ++I) {
     const lwp::DumpImage &Img = D.images()[I];
     OS << formatv("image {0}: bias {1:x}, build-id {2}, {3}\n", I, Img.LoadBias,
@@ -204,6 +207,18 @@ static Error printRaw(const lwp::Dump &D, raw_ostream &OS) {
           return true;
         }))
       return E;
+  }
+  // The calling-context nodes (version 4), thread by thread.
+  for (size_t T = 0; T != D.threads().size(); ++T) {
+    const lwp::DumpThread &Th = D.threads()[T];
+    for (size_t K = 0; K != Th.Nodes.size(); ++K) {
+      const lwp::DumpNode &N = Th.Nodes[K];
+      OS << formatv("node {0}.{1}: id {2}, parent {3}, count {4}, cycles {5}",
+                    T, K, N.Id, N.Parent, N.Count, N.Cycles);
+      if (N.Flags & LWP_NODE_FOLDED)
+        OS << formatv(", folded {0}", N.Folded);
+      OS << "\n";
+    }
   }
   // The exact figures last, so that the records follow their thread line.
   if (D.hasFigures())
@@ -694,6 +709,7 @@ static int runTool(int argc, char **argv) {
   lwp::HTMLOptions Page;
   Page.SourceDirs.assign(SourceDirs.begin(), SourceDirs.end());
   Page.Instances = &PageInstances;
+  Page.FirstRun = &Profiles[0];
   // The report, written whole into a temporary that replaces -o only when
   // it is complete (writeOutput).
   auto Write = [&](raw_ostream &OS) -> Error {

@@ -17,6 +17,7 @@
 #ifndef LWP_REPORT_HTMLWRITER_H
 #define LWP_REPORT_HTMLWRITER_H
 
+#include "lwp/Report/Contexts.h"
 #include "lwp/Report/Profile.h"
 #include "lwp/Report/Runs.h"
 #include "lwp/Report/Writers.h"
@@ -34,7 +35,8 @@
 namespace lwp {
 
 /// The recorded instances of one analysis, for the page's timeline (what the
-/// Chrome trace holds) and its icicle chart (what the folded stacks hold).
+/// Chrome trace holds) and its icicle chart (what the folded stacks hold,
+/// when the dump has no calling-context tree).
 class HTMLInstances {
 public:
   /// Keeps at most \p MaxTimeline instances for the timeline (the first
@@ -43,11 +45,14 @@ public:
       : MaxTimeline(MaxTimeline) {}
   /// Pass as ProfileOptions::OnInstance.
   void add(const InstanceEvent &E);
-  /// The page's "timeline" and "stacks" members: instances as flat rows
-  /// [thread index, id, start (counter ticks from the earliest kept start),
-  /// raw cycles, corrected cycles, depth], and [path of IDs, self cycles]
-  /// per distinct stack.
-  void addTo(llvm::json::Object &Data) const;
+  /// The page's "timeline" member: instances as flat rows [thread index,
+  /// id, start (counter ticks from the earliest kept start), raw cycles,
+  /// cycles, depth, clamped], the cycles never above the region's in \p P
+  /// (clamped 1 when they were lowered by more than the rounding: not
+  /// exact; RegionProfile::instanceFigure).
+  void addTo(llvm::json::Object &Data, const Profile &P) const;
+  /// The recorded instances' stacks (recordedPaths).
+  const RecordedStacks &stacks() const { return Stacks; }
 
 private:
   struct Instance {
@@ -57,8 +62,7 @@ private:
   size_t MaxTimeline;
   uint64_t Seen = 0;
   std::vector<Instance> Instances;
-  /// Self cycles per stack path (IDs outermost first, the region last).
-  std::map<std::vector<uint32_t>, uint64_t> Stacks;
+  RecordedStacks Stacks;
 };
 
 /// What the page shows beside the first run.
@@ -77,8 +81,12 @@ struct HTMLOptions {
   llvm::ArrayRef<const Dump *> Dumps;
   /// --diff: the second run, shown beside the first.
   const ReportInput *DiffB = nullptr;
-  /// The recorded instances of the first run (null: no timeline or icicle).
+  /// The recorded instances of the first run (null: no timeline, and an
+  /// icicle chart only from calling-context trees).
   const HTMLInstances *Instances = nullptr;
+  /// The analysis of the first run, whose instances those are (null: the
+  /// report's, In.P; with several runs In.P holds their means).
+  const Profile *FirstRun = nullptr;
 };
 
 /// The page's data as one JSON object (before compression): "mode"
@@ -86,7 +94,10 @@ struct HTMLOptions {
 /// lines), "report" (writeJSON), "report_b" (--diff: writeJSON of B),
 /// "runs" (writeRunsJSON), "summary" (writeOperatorSummary's JSON),
 /// "map" (the map's naming fields of every region that ran), "timeline",
-/// "stacks", "threads" and "sources" ({file: text or null}).
+/// "stacks" (the icicle chart's paths, profilePaths of the first run:
+/// [ids, self cycles] per path, or from calling-context trees [ids, self
+/// cycles, folded, count, cycles] with "stacks_source": "contexts" and the
+/// "contexts" tree), "threads" and "sources" ({file: text or null}).
 llvm::json::Object htmlData(const ReportInput &In, const RowOptions &Rows,
                             const HTMLOptions &Options);
 

@@ -130,12 +130,20 @@ struct RegionProfile {
   /// (recorded, not unwound, repaired or implausible) has all four equal to
   /// TotalCycles.
   uint64_t Min = 0, Median = 0, P90 = 0, Max = 0;
-  /// True when some of Min..Max were above TotalCycles and were lowered to
-  /// it: with exact figures no instance can exceed its region's total, so
-  /// such a figure is not exact (an uncompensated dump corrects an instance
-  /// only for the instances recorded inside it; docs/report.md, "Overhead
-  /// correction"). Shown "~" in the table, "instances_clamped" in JSON.
+  /// True when some of Min..Max were above TotalCycles by more than its
+  /// rounding and were lowered to it: no instance can exceed its region's
+  /// total, so such a figure is not exact (a dump without compensation
+  /// corrects an instance only for the instances recorded inside it, so a
+  /// parent of children past the cap reads above its total; a corrupt dump;
+  /// docs/report.md, "Overhead correction"). Shown "~" in the table,
+  /// "instances_clamped" in CSV and JSON. (Figures above by less than a
+  /// tick, the total's rounding, are lowered without a mark.)
   bool InstancesClamped = false;
+  /// One recorded instance's inclusive cycles (the Chrome trace, the
+  /// timeline) as this region's figures show it: lowered to the rounded
+  /// TotalCycles when above (unless the cycles are unknown). \p Marked
+  /// tells whether it was above by more than the rounding (not exact).
+  uint64_t instanceFigure(uint64_t Cycles, bool *Marked = nullptr) const;
   /// File addresses of the start and end probe sites (first seen); 0 unknown.
   uint64_t StartSite = 0, EndSite = 0;
   /// ImplausibleReason bits: figures that cannot be real, flagged "?" and

@@ -14,6 +14,7 @@
 #define LWP_REPORT_WRITERS_H
 
 #include "lwp/Report/Binary.h"
+#include "lwp/Report/Contexts.h"
 #include "lwp/Report/Dump.h"
 #include "lwp/Report/Profile.h"
 #include "lwp/Report/Program.h"
@@ -67,13 +68,17 @@ std::vector<const RegionProfile *> selectRows(const ReportInput &In,
 /// total_bytes and flops_per_cycle (docs/report.md, "Work").
 void writeTable(llvm::raw_ostream &OS, const ReportInput &In,
                 const RowOptions &Options);
-/// CSV with a header row; one row per region; cycles unrounded as decimals.
+/// CSV with a header row; one row per region; cycles unrounded as decimals;
+/// instances_clamped 1 for a region whose per-instance figures were
+/// lowered to its cycles (RegionProfile::InstancesClamped).
 void writeCSV(llvm::raw_ostream &OS, const ReportInput &In,
               const RowOptions &Options);
 /// {"dump": {...}, "regions": [{...}]}, fields as in the CSV; with the
-/// dump's calling-context trees (contextPaths), "contexts": [{"ids",
-/// "path" (region labels), "count", "cycles", "self", "folded",
-/// "folded_instances"}], one per path, a parent before its children.
+/// dump's calling-context trees (contextPaths, corrected with the
+/// profile's costs), "contexts": [{"ids", "path" (region labels), "count",
+/// "cycles", "self", "folded", "folded_instances"}], one per path merged
+/// over the threads, a parent before its children, their self cycles
+/// adding up to the top-level cycles.
 void writeJSON(llvm::raw_ostream &OS, const ReportInput &In,
                const RowOptions &Options);
 
@@ -159,14 +164,17 @@ public:
   /// instance, pid 1, tid = OS thread ID, ts/dur in microseconds from the
   /// dump's counter frequency (in counter ticks when it is unknown), with
   /// thread-name metadata. Perfetto and chrome://tracing open it. Times are
-  /// raw (as recorded), so every child lies inside its parent; the corrected
-  /// cycles are an argument of each event (docs/report.md).
+  /// raw (as recorded), so every child lies inside its parent; the
+  /// instance's cycles (corrected, never above its region's cycles: lowered
+  /// to them and marked "clamped" when they were above by more than the
+  /// rounding) are an argument of each event (docs/report.md).
   void writeChromeTrace(llvm::raw_ostream &OS, const ReportInput &In) const;
   /// Folded stacks: "outer;inner;region self-cycles" per distinct stack,
   /// frames named function:region (flamegraph.pl, speedscope): from the
   /// dump's calling-context trees when it has them (every execution; a
   /// path that holds instances folded past the runtime's node budget ends
-  /// in " [folded]"), else from the recorded instances.
+  /// in " [folded]"), else from the recorded instances (recordedPaths:
+  /// scaled to the table's self cycles with exact figures).
   void writeFolded(llvm::raw_ostream &OS, const ReportInput &In) const;
 
 private:
@@ -177,8 +185,8 @@ private:
     bool Repaired;
   };
   std::vector<Instance> Instances;
-  /// Self cycles per stack path (IDs outermost first, the region last).
-  std::map<std::vector<uint32_t>, uint64_t> Folded;
+  /// The recorded instances' stacks.
+  RecordedStacks Stacks;
 };
 
 /// "conv2d:loop#3" or "conv2d" for a function region.

@@ -205,16 +205,18 @@
         { key: "spread", title: "runs", node: spreadStrip });
     } else {
       const mark = (r) => (r.implausible ? "?" : r.extrapolated ? "*" : r.unwound ? "!" : "");
+      const clamp = (r) => (r.instances_clamped ? "~" : "");
       cols.push(
         { key: "count", title: "count", num: true, sort: (r) => r.countValue, text: (r) => r.countText },
         { key: "samples", title: "samples", num: true, sort: (r) => r.samples, text: (r) => r.samples },
         { key: "cycles", title: "cycles", num: true, sort: (r) => r.cyclesValue ?? -1, text: (r) => num(r.cyclesValue) + (r.cyclesValue === null ? "" : mark(r)) },
         { key: "self", title: "self", num: true, sort: (r) => r.selfValue ?? -1, text: (r) => num(r.selfValue) + (r.selfValue === null ? "" : mark(r)) },
         { key: "share", title: "share", num: true, sort: (r) => r.shareValue ?? -1, text: (r) => pct(r.shareValue) },
-        { key: "min", title: "min", num: true, sort: (r) => r.min, text: (r) => r.min },
-        { key: "median", title: "median", num: true, sort: (r) => r.median, text: (r) => r.median },
-        { key: "p90", title: "p90", num: true, sort: (r) => r.p90, text: (r) => r.p90 },
-        { key: "max", title: "max", num: true, sort: (r) => r.max, text: (r) => r.max });
+        // ~: per-instance figures lowered to the region's cycles (not exact).
+        { key: "min", title: "min", num: true, sort: (r) => r.min, text: (r) => r.min + clamp(r) },
+        { key: "median", title: "median", num: true, sort: (r) => r.median, text: (r) => r.median + clamp(r) },
+        { key: "p90", title: "p90", num: true, sort: (r) => r.p90, text: (r) => r.p90 + clamp(r) },
+        { key: "max", title: "max", num: true, sort: (r) => r.max, text: (r) => r.max + clamp(r) });
     }
     // The source cell links to the line in the source view.
     cols.push({ key: "source", title: "source", sort: (r) => srcLoc(r),
@@ -372,7 +374,10 @@
         renderRows(); } }, "fold all"),
       el("span", { id: "region-count", class: "muted" }));
     const legend = DATA.mode === "single"
-      ? el("p", { class: "muted" }, "* extrapolated (count > samples), ? implausible, ! unwound instances; click a column to sort, \u25BE to fold.")
+      ? el("p", { class: "muted" }, "* extrapolated (count > samples), ? implausible, ! unwound instances" +
+          (table.rows.some((r) => r.instances_clamped)
+            ? ", ~ not exact: recorded instances read above the region's cycles and were lowered to them" : "") +
+          "; click a column to sort, \u25BE to fold.")
       : DATA.mode === "runs"
         ? el("p", { class: "muted" }, "Figures are the mean over the runs; min, max and sd (sample standard deviation, % of the mean) their spread; # counts differ between runs. Each dot is one run.")
         : el("p", { class: "muted" }, "A and B side by side; B/A the ratio of inclusive cycles.");
@@ -500,14 +505,91 @@
     renderIcicle();
   }
 
+  // --- calling contexts ----------------------------------------------------
+  // The dump's calling-context trees, merged over the threads by path
+  // (DATA.stacks from the contexts: [ids, self, folded, count, cycles]):
+  // every path with its count, inclusive and self cycles, foldable.
+  const contexts = { root: null, expanded: new Set(), total: 0 };
+  function contextTree() {
+    const root = { key: "", children: new Map(), depth: 0 };
+    for (const [path, self, folded, count, cycles] of DATA.stacks) {
+      let n = root;
+      for (const id of path) {
+        if (!n.children.has(id))
+          n.children.set(id, { id, key: n.key + "/" + id, children: new Map(), depth: n.depth + 1,
+            self: 0, count: 0, cycles: 0, folded: false });
+        n = n.children.get(id);
+      }
+      Object.assign(n, { self, count, cycles, folded: !!folded });
+    }
+    return root;
+  }
+  function renderContexts() {
+    const body = document.getElementById("context-body");
+    body.textContent = "";
+    const byId = mapById(), c = contexts;
+    const walk = (n) => {
+      for (const k of [...n.children.values()].sort((a, b) => b.cycles - a.cycles || a.id - b.id)) {
+        const r = byId.get(k.id), open = c.expanded.has(k.key);
+        const fold = k.children.size
+          ? el("button", { class: "fold", title: "fold / unfold",
+              onclick: () => { open ? c.expanded.delete(k.key) : c.expanded.add(k.key); renderContexts(); } },
+            open ? "\u25BE" : "\u25B8")
+          : el("span", { style: "display:inline-block;width:16px" });
+        const name = (r ? regionName(r) : "#" + k.id) + (k.folded ? " [folded]" : "");
+        body.append(el("tr", { "data-path": k.key.slice(1), "data-count": k.count, "data-cycles": k.cycles,
+            "data-self": k.self, "data-folded": k.folded ? "yes" : null },
+          el("td", { class: "name", style: `padding-left:${8 + (k.depth - 1) * 16}px`,
+            title: k.folded ? "paths past the runtime's node budget were folded into this one: their time is in its self" : null },
+            fold, el("span", { class: "path kind-" + (r ? r.kind : "other") }, name)),
+          el("td", { class: "num" }, k.count), el("td", { class: "num" }, k.cycles),
+          el("td", { class: "num" }, k.self), el("td", { class: "num" }, pct(c.total ? (100 * k.cycles) / c.total : null))));
+        if (open) walk(k);
+      }
+    };
+    walk(c.root);
+  }
+  function renderContextsSection(main) {
+    if (DATA.stacks_source !== "contexts" || !(DATA.stacks || []).length) return;
+    const c = contexts;
+    c.root = contextTree();
+    c.total = 0;
+    for (const k of c.root.children.values()) c.total += k.cycles;
+    // Small trees open whole; larger ones two levels deep.
+    const all = DATA.stacks.length <= 200;
+    const open = (n) => { for (const k of n.children.values()) if (k.children.size && (all || k.depth < 2)) { c.expanded.add(k.key); open(k); } };
+    open(c.root);
+    const which = DATA.mode === "runs" ? " (first run)" : DATA.mode === "diff" ? " (run A)" : "";
+    const unit = DATA.counter === "packets" ? "packets" : "cycles";
+    main.append(el("section", { id: "contexts-section" },
+      el("h2", {}, "Calling contexts"),
+      el("p", { class: "muted" }, "Every path of regions the program ran" + which + ", from the runtime's calling-context trees merged over the threads: " +
+        `count, inclusive and self ${unit} of each path (every execution, not only the recorded ones); the self ${unit} add up to the top-level ${unit}, ` +
+        num(c.total) + ". [folded]: paths past the runtime's node budget were folded into this one."),
+      el("div", { class: "controls" },
+        el("button", { id: "contexts-expand", onclick: () => {
+          const add = (n) => { for (const k of n.children.values()) if (k.children.size) { c.expanded.add(k.key); add(k); } };
+          add(c.root); renderContexts(); } }, "unfold all"),
+        el("button", { id: "contexts-collapse", onclick: () => { c.expanded.clear(); renderContexts(); } }, "fold all")),
+      el("div", { class: "regions-wrap" },
+        el("table", { id: "contexts" },
+          el("thead", {}, el("tr", {}, el("th", {}, "path"), el("th", { class: "num" }, "count"),
+            el("th", { class: "num" }, unit), el("th", { class: "num" }, "self"), el("th", { class: "num" }, "share"))),
+          el("tbody", { id: "context-body" })))));
+    renderContexts();
+  }
+
   // --- timeline ------------------------------------------------------------
   const timeline = { inst: [], t0: 0, t1: 1, end: 1 };
   function renderTimelineSection(main) {
     const tl = DATA.timeline;
     if (!tl) return;
     const a = tl.instances, inst = [];
-    for (let i = 0; i + 5 < a.length; i += 6)
-      inst.push({ thread: a[i], id: a[i + 1], start: a[i + 2], raw: a[i + 3], incl: a[i + 4], depth: a[i + 5] });
+    // Rows of tl.fields values (6 before the clamped flag).
+    const n = tl.fields || 6;
+    for (let i = 0; i + n - 1 < a.length; i += n)
+      inst.push({ thread: a[i], id: a[i + 1], start: a[i + 2], raw: a[i + 3], incl: a[i + 4], depth: a[i + 5],
+        clamped: n > 6 && a[i + 6] === 1 });
     timeline.inst = inst;
     timeline.byId = mapById();
     timeline.end = Math.max(1, ...inst.map((x) => x.start + x.raw));
@@ -584,7 +666,8 @@
       const r = t.byId.get(x.id);
       const rect = svg("rect", { class: "inst", x: x0, y: laneY.get(x.thread) + x.depth * RH, width: x1 - x0, height: RH - 1,
         fill: kindColor(r ? r.kind : "other"), "data-id": x.id });
-      withTip(rect, `${r ? qualifiedName(r) : "#" + x.id} (region ${x.id})\nstart ${timeText(x.start)}, ${num(x.raw)} raw ${DATA.counter}, ${num(x.incl)} corrected`);
+      withTip(rect, `${r ? qualifiedName(r) : "#" + x.id} (region ${x.id})\nstart ${timeText(x.start)}, ${num(x.raw)} raw ${DATA.counter}, ${num(x.incl)} corrected` +
+        (x.clamped ? " (~ lowered to the region's cycles: not exact)" : ""));
       rect.addEventListener("click", () => {
         const pad = Math.max(x.raw * 0.05, 1);
         t.t0 = Math.max(0, x.start - pad);
@@ -753,6 +836,17 @@
       const span1 = box.dataset.t1 - box.dataset.t0;
       out.push(`timeline instances: ${timeline.inst.length}; click on region ${inst.dataset.id}: span ${num(span0)} to ${num(span1)} (${span1 < span0 ? "zoomed" : "not zoomed"})`);
     }
+    // Calling contexts: the paths shown, their self cycles' sum, folding.
+    if (document.getElementById("contexts-section")) {
+      const rows = () => [...document.querySelectorAll("#context-body tr")];
+      const shown = rows().length;
+      click(document.getElementById("contexts-expand"));
+      const all = rows(), sum = all.reduce((a, r) => a + Number(r.dataset.self), 0);
+      click(document.getElementById("contexts-collapse"));
+      const top = rows().length;
+      click(document.getElementById("contexts-expand"));
+      out.push(`contexts: ${all.length} paths (${shown} rows at first, ${top} after fold all), self sum ${sum} of ${contexts.total}, ${all.filter((r) => r.dataset.folded).length} folded by the runtime`);
+    }
     out.push(`sources embedded: ${document.querySelectorAll('.source-file[data-embedded="yes"]').length} of ${document.querySelectorAll(".source-file").length}`);
   }
 
@@ -777,6 +871,7 @@
     renderIcicleSection(main);
     main.insertBefore(document.getElementById("icicle-section"),
       document.getElementById("regions-section"));
+    renderContextsSection(main);
     renderSummary(main);
     renderTimelineSection(main);
     renderSources(main);
