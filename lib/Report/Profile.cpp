@@ -31,8 +31,11 @@ uint64_t RegionProfile::instanceFigure(uint64_t Cycles, bool *Marked) const {
   uint64_t Total = uint64_t(std::llround(TotalCycles));
   if (Cycles <= Total)
     return Cycles;
+  // A region executed once whose figures are exact (its one instance is
+  // the total: useExactSingleInstances) is not marked; otherwise the
+  // instance is among those that made the region's figures inexact.
   if (Marked)
-    *Marked = double(Cycles) >= TotalCycles + 1.0;
+    *Marked = InstancesClamped && double(Cycles) >= TotalCycles + 1.0;
   return Total;
 }
 

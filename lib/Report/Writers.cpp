@@ -462,9 +462,10 @@ void lwp::writeTable(raw_ostream &OS, const ReportInput &In,
     OS << "\n* extrapolated: count > samples, total = recorded mean x count\n";
   if (AnyClamped)
     OS << "\n~ not exact: recorded instances read above the region's cycles "
-          "and were lowered to them (a dump without compensation corrects an "
-          "instance only for the instances recorded inside it; "
-          "--no-overhead-correction shows them raw)\n";
+          "and were lowered to them (the probe costs the report subtracts, "
+          "of a dump without compensation or a compensated dump's "
+          "residuals, come out of an instance only for the instances "
+          "recorded inside it; --no-overhead-correction shows them raw)\n";
   if (AnyImplausible)
     OS << "\n? implausible: figures that cannot be real (see the warnings "
           "above); no share shown\n";

@@ -142,7 +142,9 @@ struct RegionProfile {
   /// One recorded instance's inclusive cycles (the Chrome trace, the
   /// timeline) as this region's figures show it: lowered to the rounded
   /// TotalCycles when above (unless the cycles are unknown). \p Marked
-  /// tells whether it was above by more than the rounding (not exact).
+  /// tells whether it was above by more than the rounding in a region
+  /// marked InstancesClamped (not exact; a region executed once, whose one
+  /// instance is its exact total, is not marked).
   uint64_t instanceFigure(uint64_t Cycles, bool *Marked = nullptr) const;
   /// File addresses of the start and end probe sites (first seen); 0 unknown.
   uint64_t StartSite = 0, EndSite = 0;
