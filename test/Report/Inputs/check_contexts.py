@@ -2,17 +2,20 @@
 (contexts.test, contexts-dump.test, overhead-clamp.test).
 
   check_contexts.py REPORT.json [PATH=COUNT ...] [--folded N] [--no-sum]
+                    [--sum-within PCT]
                     [--trace TRACE.json] [--page PAGE.html] [--stacks FILE]
 
 Prints "contexts ok" when: the contexts' self cycles add up to the table's
-top-level cycles exactly (not with --no-sum); no region's per-instance
+top-level cycles exactly (within PCT percent with --sum-within PCT; not
+at all with --no-sum); no region's per-instance
 figure (min, median, p90, max) exceeds its cycles (as the table rounds
 them); each PATH (region labels
 joined by ';') has COUNT instances; with --folded N, N paths are flagged
 folded; with --trace, no Chrome trace event's cycles exceed its region's
 cycles, and the events marked "clamped" are of regions marked
 instances_clamped; with --page (an HTML report), the same for its
-timeline, and its icicle stacks add up to the top-level cycles; with
+timeline, and its icicle stacks add up to the top-level cycles (within
+PCT percent with --sum-within); with
 --stacks (folded stacks), their counts add up to the top-level cycles.
 Else one line per failure.
 """
@@ -35,11 +38,17 @@ def shown(cycles):
     return int(cycles + 0.5)
 
 
+within = None
+if "--sum-within" in args:
+    within = float(args[args.index("--sum-within") + 1])
 if "--no-sum" not in args:
     total = sum(c["self"] for c in contexts)
-    if total != top:
+    if within is None and total != top:
         errors.append("contexts add up to %d, the top-level cycles are %s"
                       % (total, top))
+    if within is not None and abs(total - top) > top * within / 100:
+        errors.append("contexts add up to %d, more than %s%% from the "
+                      "top-level cycles %s" % (total, within, top))
 for r in report["regions"]:
     for key in ("min", "median", "p90", "max"):
         if r["cycles"] is not None and r[key] > shown(r["cycles"]):
@@ -64,6 +73,9 @@ by_path = {";".join(c["path"]): c for c in contexts}
 while args:
     a = args.pop(0)
     if a == "--no-sum":
+        continue
+    if a == "--sum-within":
+        args.pop(0)
         continue
     if a == "--folded":
         want = int(args.pop(0))
@@ -90,7 +102,7 @@ while args:
             check_instance("timeline", rows[i + 1], rows[i + 4],
                            n > 6 and rows[i + 6] == 1)
         total = sum(s[1] for s in data["stacks"])
-        if total != top:
+        if abs(total - top) > (top * within / 100 if within else 0):
             errors.append("the page's stacks add up to %d, the top-level "
                           "cycles are %s" % (total, top))
         continue
