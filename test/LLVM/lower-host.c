@@ -76,9 +76,9 @@
 // MAP-NOT:   {{^ *[0-9]+ }}
 
 // REPORT:      id,kind,function,depth,height,parent,count,samples,
-// REPORT-NEXT: 1,function,"kernel",,,,3,3,0,{{.*}},"/lwp/lower/kernel.c",4,0,"","",""
-// REPORT-NEXT: 2,loop,"kernel",0,1,1,3,3,0,{{.*}},"/lwp/lower/kernel.c",7,3,"","",""
-// REPORT-NEXT: 3,loop,"kernel",1,0,2,21,21,0,{{.*}},"/lwp/lower/kernel.c",9,5,"","",""
+// REPORT-NEXT: 1,function,"kernel",,,,3,3,0,{{.*}},"/lwp/lower/kernel.c",4,0,"","","",0
+// REPORT-NEXT: 2,loop,"kernel",0,1,1,3,3,0,{{.*}},"/lwp/lower/kernel.c",7,3,"","","",0
+// REPORT-NEXT: 3,loop,"kernel",1,0,2,21,21,0,{{.*}},"/lwp/lower/kernel.c",9,5,"","","",0
 // REPORT-NOT:  {{.}}
 
 #include <stdio.h>
