@@ -67,14 +67,19 @@ std::vector<ContextPath> lwp::contextPaths(const Dump &D, uint32_t PairCost,
   for (const DumpThread &T : D.threads()) {
     std::vector<uint64_t> Cycles = correctedCycles(T, PairCost, NestedCost);
     std::vector<size_t> Slot(T.Nodes.size(), 0);
+    std::vector<size_t> Depth(T.Nodes.size(), 0); // the root's 0
     for (size_t K = 1; K < T.Nodes.size(); ++K) {
       const DumpNode &N = T.Nodes[K];
       size_t Parent = Slot[N.Parent];
+      Depth[K] = Depth[N.Parent] + 1;
       if (Trie[Parent].P.Ids.size() >= MaxContextDepth) {
         // Deeper than a path is shown: its time stays in the ancestor's
-        // self (whose cycles hold it already).
+        // self (whose cycles hold it already); the outermost of its
+        // instances count as folded into it.
         Slot[K] = Parent;
         Trie[Parent].P.Folded = true;
+        if (Depth[K] == MaxContextDepth + 1)
+          Trie[Parent].P.FoldedInstances += N.Count;
         continue;
       }
       auto [It, New] = Trie[Parent].Children.try_emplace(N.Id, Trie.size());
