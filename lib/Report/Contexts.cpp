@@ -49,8 +49,8 @@ static std::vector<uint64_t> correctedCycles(const DumpThread &T, uint64_t Pair,
     Inside[Node.Parent] = llvm::SaturatingAdd(
         Inside[Node.Parent], llvm::SaturatingAdd(Node.Count, Inside[K]));
   }
-  if (N)
-    Fixed[0] = std::max(T.Nodes[0].Cycles, Children[0]);
+  if (N) // the root: what its children hold (it is no path)
+    Fixed[0] = Children[0];
   return Fixed;
 }
 

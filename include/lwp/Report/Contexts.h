@@ -63,9 +63,8 @@ constexpr size_t MaxContextDepth = 256;
 /// before the merge, as the table corrects its figures (Profile::PairCost,
 /// Profile::NestedCost: 0 and 0 for a compensated dump, whose cycles are
 /// corrected already, and with --no-overhead-correction). A node's
-/// corrected cycles are never below its children's, nor above its raw
-/// cycles: every Self is at least 0, and the paths of each thread add up
-/// to its root's children's cycles. (Instances nested in a folded instance
+/// corrected cycles are never below its children's: every Self is at least
+/// 0, and the paths of each thread add up to its root's children's cycles. (Instances nested in a folded instance
 /// are not counted anywhere, so a dump without compensation whose trees
 /// folded keeps their probes' cost.)
 std::vector<ContextPath> contextPaths(const Dump &D, uint32_t PairCost = 0,
