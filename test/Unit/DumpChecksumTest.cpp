@@ -1,4 +1,4 @@
-//===- DumpChecksumTest.cpp - The version 3 dump checksum -----------------===//
+//===- DumpChecksumTest.cpp - The dump checksum (versions 3, 4) ----------===//
 //
 // Part of LWP, a lightweight loop-level profiler for MLIR and LLVM.
 //
@@ -98,10 +98,22 @@ std::string writeDump(uint64_t NumRecords) {
     Records[I].depth = 1;
     Records[I].cycles = 100 + I;
   }
+  // A calling-context tree of three nodes kept as a runtime keeps them, with
+  // links after each dump node (written at their stride).
+  struct Node {
+    struct lwp_dump_node D;
+    uint64_t Links;
+  };
+  static const Node Nodes[3] = {{{0, 0, 1, 900, 0, 0}, 7},
+                                {{1, 0, 1, 900, 0, 0}, 7},
+                                {{2, 1, 5, 300, LWP_NODE_FOLDED, 2}, 7}};
   struct lwp_thread_view Thread = {};
   Thread.thread_id = 42;
   Thread.records = Records.data();
   Thread.num_records = NumRecords;
+  Thread.nodes = Nodes;
+  Thread.num_nodes = 3;
+  Thread.node_stride = sizeof(Node);
   struct lwp_dump_view View = {};
   View.header.target = LWP_TARGET_X86_64;
   View.header.counter = LWP_COUNTER_TSC;
@@ -129,9 +141,17 @@ TEST(DumpChecksum, WrittenDumpsVerify) {
       llvm::Expected<Dump> D = Dump::parse(
           llvm::MemoryBuffer::getMemBufferCopy(Bytes, "mem"), Threads);
       ASSERT_TRUE(bool(D)) << llvm::toString(D.takeError());
-      EXPECT_EQ(D->version(), 3u);
+      EXPECT_EQ(D->version(), unsigned(LWP_DUMP_VERSION));
       EXPECT_EQ(D->checksum(), Recorded);
       EXPECT_EQ(D->threads()[0].size(), NumRecords);
+      ASSERT_EQ(D->threads()[0].Nodes.size(), 3u);
+      const DumpNode &Leaf = D->threads()[0].Nodes[2];
+      EXPECT_EQ(Leaf.Id, 2u);
+      EXPECT_EQ(Leaf.Parent, 1u);
+      EXPECT_EQ(Leaf.Count, 5u);
+      EXPECT_EQ(Leaf.Cycles, 300u);
+      EXPECT_EQ(Leaf.Flags, unsigned(LWP_NODE_FOLDED));
+      EXPECT_EQ(Leaf.Folded, 2u);
     }
     // The same from a file.
     llvm::SmallString<128> Path;
