@@ -75,9 +75,19 @@ static inline __attribute__((always_inline)) uint64_t readCounter(void) {
  * directly; every image with probes links its own copy of the runtime. */
 #define LWP_HANDLER __attribute__((preserve_all, visibility("hidden"), used))
 
-/* The caller's stack position: the handler's frame address (built with
- * -fno-omit-frame-pointer), a fixed distance below the caller's stack. */
+/* The caller's stack position, the same in every handler whatever its
+ * frame: on x86-64 the handler's frame address (built with
+ * -fno-omit-frame-pointer: the return address and the saved rbp below the
+ * caller's stack); on AArch64 the stack pointer at the handler's entry,
+ * since there the frame record lies wherever the prologue puts it among the
+ * saved registers (the start and end handlers, saving different registers,
+ * had frame addresses 8 bytes apart, and every instance read as left by a
+ * longjmp). */
+#if defined(__aarch64__)
+#define LWP_CALLER_SP() ((uintptr_t)__builtin_sponentry())
+#else
 #define LWP_CALLER_SP() ((uintptr_t)__builtin_frame_address(0))
+#endif
 
 /* True when an instance of region \p Id is open at stack position \p Sp
  * (the frames at \p Sp are the top ones: the current function's). */
