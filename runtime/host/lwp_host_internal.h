@@ -154,8 +154,9 @@ struct lwp_thread_state {
   uint64_t overhead;
   uint64_t last;        /**< the last compensated value handed out (they
                              never decrease) */
-  uint32_t cost_start;  /**< estimate: ticks a start probe takes (handler
-                             measured in place plus lwp_probe_residual) */
+  uint32_t cost_start;  /**< estimate: ticks an unmeasured start probe
+                             takes (the measured windows' running mean plus
+                             unmeasured, lwp_account_measured) */
   uint32_t cost_end;    /**< the same for an end probe */
   uint32_t sample_mask; /**< a probe whose count on the thread (probes)
                              ANDed with this equals sample_match is

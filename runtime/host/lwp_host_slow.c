@@ -42,9 +42,10 @@ lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
   if (!S)
     return NULL;
   lwp_tls_state = S;
+  uint64_t Now = lwp_compensate(S, Entered);
   /* Frames below the probe's stack position belong to functions that were
    * left without their end probes: close them now. */
-  lwp_fig_close_stale(S, Sp, lwp_compensate(S, Entered));
+  lwp_fig_close_stale(S, Sp, Now);
   if (Id - 1u >= S->count_limit) {
     if (Id)
       S->lost = 1; /* a registered region: no memory for the figures */
@@ -56,7 +57,7 @@ lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
    * without its end probe (a longjmp back into its caller), and so was
    * everything above it. */
   if (IsStart && S->acc[Id].open)
-    lwp_fig_close_reentered(S, Id, Sp, lwp_compensate(S, Entered));
+    lwp_fig_close_reentered(S, Id, Sp, Now);
   if (S->depth == S->stack_capacity) {
     /* No memory for a deeper stack: the execution is still counted; its
      * cycles are not (its end finds no open instance). */
