@@ -59,13 +59,14 @@ llvm::StringRef lwp::stringifyProbeTarget(ProbeTarget Target) {
 }
 
 std::string lwp::hexagonProbeAsm(bool IsEnd) {
-  return (llvm::Twine("{ r0 = ##$0; call ") +
+  return (llvm::Twine("{ r28 = r31; r0 = ##$0; call ") +
           (IsEnd ? ProbeEndHandler : ProbeStartHandler) + " }")
       .str();
 }
 
 std::string lwp::hexagonResumeProbeAsm(bool HasSlot) {
-  return (llvm::Twine(HasSlot ? "{ r0 = ##$0; call " : "{ r0 = #0; call ") +
+  return (llvm::Twine(HasSlot ? "{ r28 = r31; r0 = ##$0; call "
+                              : "{ r28 = r31; r0 = #0; call ") +
           ProbeResumeHandler + " }")
       .str();
 }

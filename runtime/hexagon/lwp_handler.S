@@ -6,10 +6,13 @@
 //
 // The three probe handlers compiled code calls. Each probe is ONE packet
 //
-//   { r0 = ##slot; call __lwp_probe_start }     (or __lwp_probe_end,
-//                                                __lwp_probe_resume)
+//   { r28 = r31; r0 = ##slot; call __lwp_probe_start }
+//                                  (or __lwp_probe_end, __lwp_probe_resume)
 //
-// where slot is the address of the region's struct lwp_slot
+// where r28 keeps the caller's return address (the handlers return with
+// { r31 = r28; jumpr r31 }: r31 comes back unchanged, so a leaf function
+// needs no frame for its probes) and slot is the address of the region's
+// struct lwp_slot
 // (lwp/Runtime/MapFormat.h) in its module's blob, section lwp_map (64 bytes,
 // 16-byte aligned).
 //
@@ -42,10 +45,12 @@
 //
 // Register contract. LLVM 22 (HexagonPseudo.td) declares the call
 //   PS_call_instrprof_custom: Defs = [R0, R14, R15, R28, R29, R30, R31, PC]
-// and the lowering keeps that contract for every probe: the caller keeps
-// everything else live across it. These handlers clobber only r0, r14, r15
-// and r28, leave r29/r30/r31 unchanged, touch no predicate, no memory below
-// the stack pointer, no USR, loop, modifier or HVX state. The replay
+// and the lowering clobbers a subset of it for every probe, r0, r14, r15 and
+// r28: the caller keeps everything else live across it, r31 included (the
+// probe packet copies it to r28, the handler copies it back as it returns).
+// These handlers clobber only r0, r14 and r15, read r28, leave r29/r30/r31
+// as the probe packet found them, touch no predicate, no memory below the
+// stack pointer, no USR, loop, modifier or HVX state. The replay
 // (.Ljournal_call) saves all of these around the C call.
 //
 // Packets: 5 a handler, 6 a probe with the call packet, start and end alike,
@@ -68,44 +73,49 @@
 
   .text
 
-// Packets 2-5 of both handlers, entered with r28 = the event, r15:14 =
-// {slot | end, site}: the counter read (the label \counter marks its packet,
-// where patchCounterReads in lwp_hexagon_runtime.c rewrites the read for
-// c20), the stores, the full test and the return.
+// Packets 2-5 of both handlers, entered with r0 = the event, r15:14 =
+// {slot | end, site}, r28 = the caller's return address: the counter read
+// (the label \counter marks its packet, where patchCounterReads in
+// lwp_hexagon_start.c rewrites the read for c20), the stores, the full test
+// and the return, which restores r31 (the packet reads r31 before it writes
+// it).
 .macro JOURNAL_TAIL counter
   .globl \counter
 \counter:
   { r15:14 = c15:14                         // the counter (patched for c20)
-    memd(r28+#0) = r15:14
-    memw(r28+#8) = r29
-    r0 = add(r28, #32) }                    // the next event
-  { memd(r28+#16) = r15:14
+    memd(r0+#0) = r15:14
+    memw(r0+#8) = r29
+    r0 = add(r0, #32) }                     // the next event
+  { memd(r0+#-16) = r15:14
     memw(##lwp_hex_jnext) = r0
     r14 = extractu(r0, #LWP_JOURNAL_LOG2, #5) }
   { if (r14 == #0) jump:nt .Ljournal_call } // full
-  { jumpr r31 }
+  { r31 = r28
+    jumpr r31 }
 .endm
 
 //===----------------------------------------------------------------------===//
-// __lwp_probe_start: r0 = slot, r31 = site, r29 = the caller's stack.
+// __lwp_probe_start: r0 = slot, r31 = site, r29 = the caller's stack,
+// r28 = the caller's return address.
 //===----------------------------------------------------------------------===//
   .globl __lwp_probe_start
   .type __lwp_probe_start, @function
   .p2align 4
 __lwp_probe_start:
-  { r28 = memw(##lwp_hex_jnext)            // the event
+  { r0 = memw(##lwp_hex_jnext)             // the event
     r15:14 = combine(r31, r0) }             // {slot, site}
   JOURNAL_TAIL lwp_hex_start_counter_packet
   .size __lwp_probe_start, . - __lwp_probe_start
 
 //===----------------------------------------------------------------------===//
-// __lwp_probe_end: r0 = slot, r31 = site, r29 = the caller's stack.
+// __lwp_probe_end: r0 = slot, r31 = site, r29 = the caller's stack,
+// r28 = the caller's return address.
 //===----------------------------------------------------------------------===//
   .globl __lwp_probe_end
   .type __lwp_probe_end, @function
   .p2align 4
 __lwp_probe_end:
-  { r28 = memw(##lwp_hex_jnext)            // the event
+  { r0 = memw(##lwp_hex_jnext)             // the event
     r14 = add(r0, #1)                       // slot | end
     r15 = r31 }                             // site
   JOURNAL_TAIL lwp_hex_end_counter_packet
@@ -119,7 +129,7 @@ __lwp_probe_end:
   .type __lwp_probe_resume, @function
   .p2align 4
 __lwp_probe_resume:
-  { r28 = memw(##lwp_hex_jnext)            // the event
+  { r0 = memw(##lwp_hex_jnext)             // the event
     r14 = add(r0, #2)                       // slot | resume
     r15 = r31 }                             // site
   JOURNAL_TAIL lwp_hex_resume_counter_packet
@@ -127,10 +137,11 @@ __lwp_probe_resume:
 
 //===----------------------------------------------------------------------===//
 // .Ljournal_call: calls lwp_hex_journal_full() with every register of the
-// caller saved (r1-r13, P3:0, USR, loops, M, CS; r0, r14, r15 and r28 are
-// the contract's scratch), then returns to the probe's site (r31).
+// caller saved (r1-r13, P3:0, USR, loops, M, CS, and r28, the caller's
+// return address; r0, r14 and r15 are the contract's scratch), then returns
+// to the probe's site (r31) with r31 = r28, as the fast path does.
 //===----------------------------------------------------------------------===//
-#define SLOW_FRAME 96
+#define SLOW_FRAME 104
   .p2align 4
 .Ljournal_call:
   { allocframe(#SLOW_FRAME) }               // r31:30 saved; r30 = fp
@@ -153,7 +164,8 @@ __lwp_probe_resume:
   { memw(r29+#88) = r0
     r0 = usr }
   { memw(r29+#92) = r0
-    call lwp_hex_journal_full }
+    memw(r29+#96) = r28 }
+  { call lwp_hex_journal_full }
   { r0 = memw(r29+#92) }
   { usr = r0
     r0 = memw(r29+#88) }
@@ -172,8 +184,11 @@ __lwp_probe_resume:
     r7:6 = memd(r29+#24) }
   { r9:8 = memd(r29+#32)
     r11:10 = memd(r29+#40) }
-  { r13:12 = memd(r29+#48) }
-  { dealloc_return }
+  { r13:12 = memd(r29+#48)
+    r28 = memw(r29+#96) }
+  { deallocframe }                          // r31 = the probe's site
+  { r31 = r28
+    jumpr r31 }
 
 //===----------------------------------------------------------------------===//
 // Counter readers for the C start-up code (C calling convention).
@@ -201,18 +216,19 @@ lwp_hex_read_c20:
 
 // void lwp_hex_empty_pair(void): one empty start/end pair of calibration slot
 // 0 (lwp_hex_calibration_slots, 64 bytes each, not in lwp_map), called exactly
-// as compiled code calls the handlers ({ r0 = ##slot; call }). The
-// calibration reads the two records it leaves.
+// as compiled code calls the handlers ({ r28 = r31; r0 = ##slot; call }).
+// The calibration reads the two records it leaves.
   .globl lwp_hex_empty_pair
   .type lwp_hex_empty_pair, @function
   .p2align 4
 lwp_hex_empty_pair:
-  { r1 = r31
+  { r28 = r31
     r0 = ##lwp_hex_calibration_slots
     call __lwp_probe_start }
-  { r0 = ##lwp_hex_calibration_slots
+  { r28 = r31
+    r0 = ##lwp_hex_calibration_slots
     call __lwp_probe_end }
-  { jumpr r1 }
+  { jumpr r31 }
   .size lwp_hex_empty_pair, . - lwp_hex_empty_pair
 
 // void lwp_hex_nested_pair(void): an empty pair of calibration slot 1 inside
@@ -222,16 +238,19 @@ lwp_hex_empty_pair:
   .type lwp_hex_nested_pair, @function
   .p2align 4
 lwp_hex_nested_pair:
-  { r1 = r31
+  { r28 = r31
     r0 = ##lwp_hex_calibration_slots
     call __lwp_probe_start }
-  { r0 = ##(lwp_hex_calibration_slots + 64)
+  { r28 = r31
+    r0 = ##(lwp_hex_calibration_slots + 64)
     call __lwp_probe_start }
-  { r0 = ##(lwp_hex_calibration_slots + 64)
+  { r28 = r31
+    r0 = ##(lwp_hex_calibration_slots + 64)
     call __lwp_probe_end }
-  { r0 = ##lwp_hex_calibration_slots
+  { r28 = r31
+    r0 = ##lwp_hex_calibration_slots
     call __lwp_probe_end }
-  { jumpr r1 }
+  { jumpr r31 }
   .size lwp_hex_nested_pair, . - lwp_hex_nested_pair
 
   .section .note.GNU-stack, "", @progbits

@@ -31,19 +31,17 @@
 ; A probe's call and the slot address are in one packet, the address a
 ; constant-extended immediate.
 ; HEX-LABEL: sum:
-; The frame comes first, and with it r17:16, which the probe's clobber of r16
-; makes the function save (HexagonProbeConstraints: Hexagon's shrink-wrapping
-; then keeps the frame around every probe), in the same packet.
+; The probe keeps r31 (the packet copies it to r28, the handler copies it
+; back): sum, a leaf, gets no frame and returns with jumpr r31.
 ; HEX:       // %bb.0:
 ; HEX-NEXT:  {
 ; HEX-NEXT:    r2 = r0
-; HEX-NEXT:    memd(r29+#-16) = r17:16
-; HEX-NEXT:    allocframe(#8)
 ; HEX-NEXT:  }
 ; HEX:         .loc 0 3 0 prologue_end
 ; HEX-NEXT:    //# InlineAsm Start
 ; HEX-NEXT:  {
 ; HEX-NEXT:    call __lwp_probe_start
+; HEX-NEXT:    r28 = r31
 ; HEX-NEXT:    r0 = ##[[MAP:__lwp_map\.[0-9a-f]{16}]]+144
 ; HEX-NEXT:  }
 ; The handler keeps every register but r0: n (r1) and the pointer (copied to
@@ -58,6 +56,7 @@
 ; HEX-NEXT:    //# InlineAsm Start
 ; HEX-NEXT:  {
 ; HEX-NEXT:    call __lwp_probe_start
+; HEX-NEXT:    r28 = r31
 ; HEX-NEXT:    r0 = ##[[MAP]]+208
 ; HEX-NEXT:  }
 ; HEX:         loop0(.LBB0_[[#]],
@@ -67,20 +66,21 @@
 ; HEX-NEXT:    //# InlineAsm Start
 ; HEX-NEXT:  {
 ; HEX-NEXT:    call __lwp_probe_end
+; HEX-NEXT:    r28 = r31
 ; HEX-NEXT:    r0 = ##[[MAP]]+208
 ; HEX-NEXT:  }
 ; HEX:         .loc 0 7 3
 ; HEX-NEXT:    //# InlineAsm Start
 ; HEX-NEXT:  {
 ; HEX-NEXT:    call __lwp_probe_end
+; HEX-NEXT:    r28 = r31
 ; HEX-NEXT:    r0 = ##[[MAP]]+144
 ; HEX-NEXT:  }
 ; HEX-EMPTY:
 ; HEX-NEXT:    //# InlineAsm End
 ; HEX-NEXT:  {
 ; HEX-NEXT:    r0 = r1
-; HEX-NEXT:    r17:16 = memd(r29+#0)
-; HEX-NEXT:    dealloc_return
+; HEX-NEXT:    jumpr r31
 ; HEX-NEXT:  }
 ; HEX-NOT:   call __lwp_probe
 ; HEX-NOT:   instrprof
@@ -180,23 +180,28 @@
 ; DUMP-NEXT: 0100 00000000 00000000 00000000 00000000
 ; DUMP-NOT:  {{^ *[0-9a-f]{4} }}
 
-; Each packet: the call and the two halves of the slot's address.
+; Each packet: the call, the copy of r31 to r28 and the two halves of the
+; slot's address.
 ; HEXRELOC:      R_HEX_B22_PCREL __lwp_probe_start
+; HEXRELOC-NEXT: r28 = r31
 ; HEXRELOC-NEXT: immext
 ; HEXRELOC-NEXT: R_HEX_32_6_X lwp_map+0x90
 ; HEXRELOC-NEXT: r0 = ##0x0 }
 ; HEXRELOC-NEXT: R_HEX_16_X lwp_map+0x90
 ; HEXRELOC:      R_HEX_B22_PCREL __lwp_probe_start
+; HEXRELOC-NEXT: r28 = r31
 ; HEXRELOC-NEXT: immext
 ; HEXRELOC-NEXT: R_HEX_32_6_X lwp_map+0xd0
 ; HEXRELOC-NEXT: r0 = ##0x0 }
 ; HEXRELOC-NEXT: R_HEX_16_X lwp_map+0xd0
 ; HEXRELOC:      R_HEX_B22_PCREL __lwp_probe_end
+; HEXRELOC-NEXT: r28 = r31
 ; HEXRELOC-NEXT: immext
 ; HEXRELOC-NEXT: R_HEX_32_6_X lwp_map+0xd0
 ; HEXRELOC-NEXT: r0 = ##0x0 }
 ; HEXRELOC-NEXT: R_HEX_16_X lwp_map+0xd0
 ; HEXRELOC:      R_HEX_B22_PCREL __lwp_probe_end
+; HEXRELOC-NEXT: r28 = r31
 ; HEXRELOC-NEXT: immext
 ; HEXRELOC-NEXT: R_HEX_32_6_X lwp_map+0x90
 ; HEXRELOC-NEXT: r0 = ##0x0 }

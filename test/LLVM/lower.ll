@@ -53,14 +53,14 @@
 ; kept; no call of the probe functions, no declaration of them, no intrinsic.
 ; HEX-LABEL: define i32 @sum(
 ; HEX:       entry:
-; HEX-NEXT:    notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 144)) #[[#]], !dbg [[FN:![0-9]+]]
+; HEX-NEXT:    notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 144)) #[[#]], !dbg [[FN:![0-9]+]]
 ; HEX:       ph:
-; HEX-NEXT:    notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 208)) #[[#]], !dbg [[LOOP:![0-9]+]]
+; HEX-NEXT:    notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 208)) #[[#]], !dbg [[LOOP:![0-9]+]]
 ; HEX:       exit:
-; HEX-NEXT:    notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 208)) #[[#]], !dbg [[LOOP]]
+; HEX-NEXT:    notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 208)) #[[#]], !dbg [[LOOP]]
 ; HEX:       done:
 ; HEX-NEXT:    phi
-; HEX-NEXT:    notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 144)) #[[#]], !dbg [[END:![0-9]+]]
+; HEX-NEXT:    notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 144)) #[[#]], !dbg [[END:![0-9]+]]
 ; HEX-NEXT:    ret i32
 ; HEX-NEXT:  }
 ; HEX-NOT:   @__lwp_probe_start

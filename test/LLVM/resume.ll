@@ -58,14 +58,16 @@ exit:
 ; HOST:       declare hidden preserve_allcc void @__lwp_probe_resume(ptr)
 
 ; HEX:          call i32 @_setjmp(
-; HEX-NEXT:     notail call void asm sideeffect "{ r0 = #0; call __lwp_probe_resume }", "~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"()
+; HEX-NEXT:     notail call void asm sideeffect "{ r28 = r31; r0 = #0; call __lwp_probe_resume }", "~{r0},~{r14},~{r15},~{r28}"()
 ; HEX:          call i32 @_setjmp(
-; HEX-NEXT:     notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_resume }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @{{__lwp_map\.[0-9a-f]+}}, i64 [[#]]))
+; HEX-NEXT:     notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_resume }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @{{__lwp_map\.[0-9a-f]+}}, i64 [[#]]))
 
 ; ASM-LABEL: f:
 ; ASM:         call _setjmp
 ; ASM:         call __lwp_probe_resume
+; ASM-NEXT:    r28 = r31
 ; ASM-NEXT:    r0 = #0
 ; ASM:         call _setjmp
 ; ASM:         call __lwp_probe_resume
+; ASM-NEXT:    r28 = r31
 ; ASM-NEXT:    r0 = ##__lwp_map.{{[0-9a-f]+}}+{{[0-9]+}}

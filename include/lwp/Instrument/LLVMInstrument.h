@@ -65,12 +65,19 @@ struct LLVMInstrumentOptions {
   /// the instance the default pipelines run, so that an explicit
   /// `-passes=lwp-instrument,default<O2>` instruments once.
   bool SkipIfInstrumented = false;
+  /// -lwp-keep-tail-calls: a function region ends before a call in tail
+  /// position (a `tail call` right before `ret`), which then stays a tail
+  /// call; the callee's cycles count for the caller's caller, as with XRay's
+  /// tail exits. False: the region ends after the call, which becomes an
+  /// ordinary call.
+  bool KeepTailCalls = true;
 };
 
 /// The settings given on the command line (cl::opt, read when called):
 /// -stats-level (default 0: the pass changes nothing), -max-loop-depth,
 /// -lwp-min-loop-height, -lwp-instrument-siblings, -lwp-no-function-regions,
-/// -lwp-function-filter, -lwp-instruction-threshold and -lwp-map-file. Not
+/// -lwp-function-filter, -lwp-instruction-threshold, -lwp-keep-tail-calls
+/// and -lwp-map-file. Not
 /// validated here: the pass validates them with SelectionPolicy::create.
 LLVMInstrumentOptions getLLVMInstrumentOptionsFromCommandLine();
 
@@ -78,7 +85,8 @@ LLVMInstrumentOptions getLLVMInstrumentOptionsFromCommandLine();
 /// order: plans its regions, gives loops that get probes a preheader and
 /// dedicated exit blocks, puts a start probe at the end of the preheader and
 /// an end probe at the start of every exit block; a function region starts
-/// after the entry block's allocas and ends before every `ret` and `resume`.
+/// after the entry block's allocas and ends before every `ret` and `resume`
+/// (before the call, for a call in tail position: KeepTailCalls).
 /// Irreducible cycles are not instrumented (a missed remark counts them).
 ///
 /// Errors, reported with LLVMContext::emitError (one line, "lwp-instrument:

@@ -29,27 +29,28 @@
 
 namespace lwp {
 
-/// The Hexagon probe: one packet that loads the address of the region's slot
-/// into r0 (a constant-extended immediate, relocated by the linker) and calls
-/// the handler, as inline assembly with the register contract of LLVM's
-/// llvm.hexagon.instrprof.custom (HexagonPseudo.td, PS_call_instrprof_custom:
-/// the handler keeps every register but r0, r14, r15, r28; the call writes
-/// r31). The intrinsic itself takes only an immediate ID (ImmArg), which
-/// cannot name a slot that the linker places. $0 is the slot address.
+/// The Hexagon probe: one packet that keeps the caller's return address in
+/// r28, loads the address of the region's slot into r0 (a constant-extended
+/// immediate, relocated by the linker) and calls the handler:
+///   { r28 = r31; r0 = ##slot; call handler }
+/// (four words: the most a packet holds). Its registers are a subset of the
+/// contract of LLVM's llvm.hexagon.instrprof.custom (HexagonPseudo.td,
+/// PS_call_instrprof_custom: the handler keeps every register but r0, r14,
+/// r15, r28; the call writes r31): the handler returns with
+/// { r31 = r28; jumpr r31 }, so r31 comes back unchanged and a leaf function
+/// needs no frame for its probes (issue 30: a frame cost the tree
+/// interpreter 2 packets a call of a leaf). The intrinsic itself takes only
+/// an immediate ID (ImmArg), which cannot name a slot that the linker places.
+/// $0 is the slot address.
 std::string hexagonProbeAsm(bool IsEnd);
-/// Constraints of hexagonProbeAsm: the slot address as a symbolic immediate,
-/// the registers the packet and the handler clobber (r0, r14, r15, r28; the
-/// call writes r31), and r16, which the handler keeps: it is the lowest
-/// callee-saved register (Hexagon ABI: r16-r27), and an instruction that
-/// writes a callee-saved register is what Hexagon's frame shrink-wrapping
-/// (HexagonFrameLowering::findShrunkPrologEpilog, which does not count inline
-/// assembly as a call) takes as needing the frame. Without it, a function
-/// whose only other call is conditional gets its allocframe around that call
-/// only, and the probe's call overwrites the unsaved return address in r31.
-/// The cost is r17:16 saved beside allocframe and restored beside
-/// dealloc_return, in the same packets (docs/probe-form.md).
+/// Constraints of hexagonProbeAsm: the slot address as a symbolic immediate
+/// and the registers the packet and the handler clobber (r0, r14, r15, r28).
+/// Not r31, which the handler restores, and no callee-saved register: a
+/// probe outside the frame that Hexagon's shrink-wrapping sets up
+/// (HexagonFrameLowering::findShrunkPrologEpilog, which does not count
+/// inline assembly as a call) finds and leaves r31 as it was.
 constexpr llvm::StringLiteral HexagonProbeConstraints =
-    "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}";
+    "i,~{r0},~{r14},~{r15},~{r28}";
 
 /// The Hexagon resume probe (ProbeResumeHandler): the packet of
 /// hexagonProbeAsm calling __lwp_probe_resume with the slot of the

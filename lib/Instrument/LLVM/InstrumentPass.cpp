@@ -24,6 +24,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -83,6 +84,14 @@ static cl::opt<unsigned> InstructionThresholdOpt(
              "every function)"),
     cl::init(0), cl::cat(LWPCategory));
 
+static cl::opt<bool> KeepTailCallsOpt(
+    "lwp-keep-tail-calls",
+    cl::desc("LWP: end a function's region before a call in tail position, "
+             "so that the call stays a tail call (the callee's cycles then "
+             "count for the caller's caller); false: after it (default "
+             "true)"),
+    cl::init(true), cl::cat(LWPCategory));
+
 static cl::opt<std::string> MapFileOpt(
     "lwp-map-file",
     cl::desc("LWP: write the instrumentation map as JSON to this file"),
@@ -98,6 +107,7 @@ LLVMInstrumentOptions lwp::getLLVMInstrumentOptionsFromCommandLine() {
   Options.Selection.FunctionFilter = FunctionFilterOpt;
   Options.Selection.InstructionThreshold = InstructionThresholdOpt;
   Options.MapFile = MapFileOpt;
+  Options.KeepTailCalls = KeepTailCallsOpt;
   return Options;
 }
 
@@ -357,10 +367,86 @@ insertResumeProbes(Function &F, FunctionCallee Resume, const LoopInfo &LI,
   return Points.size();
 }
 
+/// The call in tail position before \p Ret, if any: a call marked `tail`
+/// (the optimizer found it may reuse the caller's frame) right before the
+/// `ret`, whose result the `ret` returns (or a `ret void`), of a function
+/// that is not an intrinsic, inline asm or returns_twice. An end probe after
+/// it would make it an ordinary call followed by a return: on Hexagon 3.9
+/// packets more per call of the tree interpreter's eval (issue 30).
+static CallInst *getTailPositionCall(ReturnInst &Ret) {
+  auto *Call = dyn_cast_or_null<CallInst>(Ret.getPrevNode());
+  if (!Call || !Call->isTailCall() || Call->isMustTailCall() ||
+      Call->isInlineAsm() || isa<IntrinsicInst>(Call) ||
+      Call->hasFnAttr(Attribute::ReturnsTwice))
+    return nullptr;
+  Value *Returned = Ret.getReturnValue();
+  if (Returned && Returned != Call)
+    return nullptr;
+  return Call;
+}
+
+/// Gives each predecessor of a shared return block that ends in a call in
+/// tail position its own `ret`: a block holding only `ret` (void) or
+/// `%v = phi ...; ret %v`, reached by an unconditional branch right after a
+/// `tail call` whose result is the phi's value from that predecessor, as
+/// SimplifyCFG leaves a switch of tail calls. CodeGenPrepare duplicates such
+/// returns to make those calls tail calls, but cannot once the block holds
+/// an end probe. Returns the number of returns added; a return block left
+/// without predecessors is erased.
+static unsigned duplicateReturnsForTailCalls(Function &F) {
+  SmallVector<ReturnInst *, 4> Shared;
+  for (BasicBlock &BB : F)
+    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+      if (&BB != &F.getEntryBlock() &&
+          (!Ret->getReturnValue()
+               ? &BB.front() == Ret
+               : isa<PHINode>(Ret->getReturnValue()) &&
+                     cast<PHINode>(Ret->getReturnValue())->getParent() == &BB &&
+                     &BB.front() == Ret->getReturnValue() &&
+                     Ret->getPrevNode() == Ret->getReturnValue()))
+        Shared.push_back(Ret);
+  unsigned Added = 0;
+  for (ReturnInst *Ret : Shared) {
+    BasicBlock *BB = Ret->getParent();
+    auto *Phi = dyn_cast_or_null<PHINode>(Ret->getReturnValue());
+    SmallVector<BasicBlock *, 8> Preds;
+    for (BasicBlock *Pred : predecessors(BB)) {
+      auto *Br = dyn_cast<BranchInst>(Pred->getTerminator());
+      if (!Br || Br->isConditional() || is_contained(Preds, Pred))
+        continue;
+      auto *Call = dyn_cast_or_null<CallInst>(Br->getPrevNode());
+      if (!Call || (Phi && Phi->getIncomingValueForBlock(Pred) != Call))
+        continue;
+      Preds.push_back(Pred);
+    }
+    for (BasicBlock *Pred : Preds) {
+      Instruction *Br = Pred->getTerminator();
+      Value *Returned =
+          Phi ? Phi->getIncomingValueForBlock(Pred) : nullptr;
+      ReturnInst *NewRet =
+          ReturnInst::Create(F.getContext(), Returned, Br->getIterator());
+      NewRet->setDebugLoc(Ret->getDebugLoc());
+      if (!getTailPositionCall(*NewRet)) {
+        NewRet->eraseFromParent();
+        continue;
+      }
+      BB->removePredecessor(Pred, /*KeepOneInputPHIs=*/true);
+      Br->eraseFromParent();
+      ++Added;
+    }
+    if (pred_empty(BB))
+      BB->eraseFromParent();
+  }
+  return Added;
+}
+
 /// Inserts the probes of \p P into its function and fills in the source
-/// locations of its rows.
+/// locations of its rows. With \p KeepTailCalls, a function region ends
+/// before a call in tail position (getTailPositionCall) rather than after
+/// it, as XRay's tail exit sleds do.
 static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
                                FunctionCallee End, FunctionCallee Resume,
+                               bool KeepTailCalls,
                                FunctionAnalysisManager &FAM) {
   Function &F = *P.F;
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
@@ -448,7 +534,9 @@ static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
     Row.Loc = getSourceLocation(SP);
     BasicBlock &Entry = F.getEntryBlock();
     emitProbe(Start, Row.Id, Entry.getFirstNonPHIOrDbgOrAlloca(), FunctionDL);
-    unsigned Ends = 0;
+    if (KeepTailCalls)
+      duplicateReturnsForTailCalls(F);
+    unsigned Ends = 0, TailExits = 0;
     for (BasicBlock &BB : F) {
       Instruction *Term = BB.getTerminator();
       if (!isa<ReturnInst, ResumeInst>(Term))
@@ -459,15 +547,24 @@ static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
         Pos = MustTail;
       else if (CallInst *Deopt = BB.getTerminatingDeoptimizeCall())
         Pos = Deopt;
+      else if (auto *Ret = dyn_cast<ReturnInst>(Term); Ret && KeepTailCalls)
+        if (CallInst *Tail = getTailPositionCall(*Ret)) {
+          Pos = Tail;
+          ++TailExits;
+        }
       DebugLoc DL = Term->getDebugLoc() ? Term->getDebugLoc() : FunctionDL;
       emitProbe(End, Row.Id, Pos->getIterator(), DL);
       ++Ends;
     }
     ORE.emit([&] {
-      return OptimizationRemark(RemarkPass, "FunctionRegion", &F)
-             << "instrumented function " << ore::NV("Function", F.getName())
-             << " as region " << ore::NV("RegionId", Row.Id) << " ("
-             << ore::NV("Ends", Ends) << " ret/resume)";
+      OptimizationRemark R(RemarkPass, "FunctionRegion", &F);
+      R << "instrumented function " << ore::NV("Function", F.getName())
+        << " as region " << ore::NV("RegionId", Row.Id) << " ("
+        << ore::NV("Ends", Ends) << " ret/resume";
+      if (TailExits)
+        R << ", " << ore::NV("TailExits", TailExits)
+          << " before a call in tail position";
+      return R << ")";
     });
   } else {
     ORE.emit([&] {
@@ -571,7 +668,7 @@ PreservedAnalyses LWPInstrumentPass::run(Module &M,
     Resume = getProbeFunction(M, ProbeResumeName);
   }
   for (std::unique_ptr<PlannedFunction> &P : Planned) {
-    instrumentFunction(*P, Start, End, Resume, FAM);
+    instrumentFunction(*P, Start, End, Resume, Options.KeepTailCalls, FAM);
     for (RegionEntry &Row : P->Plan.Regions)
       Map.add(std::move(Row));
   }

@@ -16,18 +16,16 @@
  *   LWP_TEST_MODULE(Name, N)  the same blob and a priority-1 constructor
  *       that registers it, as an instrumented module does.
  *   LWP_TEST_PROBE(Kind, Slot)  one probe packet in a C function:
- *       { r0 = ##Slot; call __lwp_probe_<Kind> }, Kind start or end, Slot a
+ *       { r28 = r31; r0 = ##Slot; call __lwp_probe_<Kind> }, Kind start or
+ *       end, Slot a
  *       constant address (&Name.Slots[K]).
  *   LWP_TEST_PROBE_ASM(Kind, Name, N, K)  the same packet as assembly text
  *       (for top-level asm and for asm bodies without operands), slot K of
  *       module Name of N regions addressed as Name + offset.
  *
- * A function whose only calls are LWP_TEST_PROBEs needs a stack frame of its
- * own: LLVM 22 sets one up (allocframe, which saves r31) only around the
- * calls it sees, and the "r31" clobber of an asm statement does not make it
- * save the return address on every path. Give such a function a volatile
- * local (or any real call); compiled probes (llvm.hexagon.instrprof.custom)
- * do not have this problem. The handlers compare the caller's r29 with the
+ * The probe packet keeps r31 (the handler restores it from r28), so a
+ * function whose only calls are LWP_TEST_PROBEs needs no frame. The
+ * handlers compare the caller's r29 with the
  * frames of the shadow stack: regions of one function share its stack
  * pointer, a called function's regions have a smaller one.
  *
@@ -76,11 +74,11 @@
   }
 
 /** The clobbers of a probe call: what the handlers and the call may change. */
-#define LWP_TEST_PROBE_CLOBBERS "r0", "r14", "r15", "r28", "r31", "memory"
+#define LWP_TEST_PROBE_CLOBBERS "r0", "r14", "r15", "r28", "memory"
 
 /** One probe packet on slot address \p Slot (a constant) in a C function. */
 #define LWP_TEST_PROBE(Kind, Slot)                                             \
-  __asm__ volatile("{ r0 = ##%0; call __lwp_probe_" #Kind " }"                 \
+  __asm__ volatile("{ r28 = r31; r0 = ##%0; call __lwp_probe_" #Kind " }"     \
                    :                                                           \
                    : "i"(Slot)                                                 \
                    : LWP_TEST_PROBE_CLOBBERS)
@@ -90,7 +88,7 @@
 #define LWP_TEST_SLOT_ASM(Name, N, K)                                          \
   #Name "+" LWP_TEST_STR(LWP_TEST_SLOTS_OFFSET(N)) "+64*" #K
 #define LWP_TEST_PROBE_ASM(Kind, Name, N, K)                                   \
-  "{ r0 = ##" LWP_TEST_SLOT_ASM(Name, N, K) "; call __lwp_probe_" #Kind        \
-  " }\n\t"
+  "{ r28 = r31; r0 = ##" LWP_TEST_SLOT_ASM(Name, N, K) "; call __lwp_probe_"  \
+  #Kind " }\n\t"
 
 #endif /* LWP_RUNTIME_HEXAGON_TEST_MODULE_H */

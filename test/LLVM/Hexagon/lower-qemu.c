@@ -36,12 +36,12 @@
 // IR-NEXT: @llvm.compiler.used = appending global [1 x ptr] [ptr @[[MAPG]]], section "llvm.metadata"
 // IR-NEXT: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @__lwp_module_ctor, ptr null }]
 // IR-LABEL: define {{.*}} @kernel(
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)) #[[#]], !dbg [[FN:![0-9]+]]
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)) #[[#]], !dbg [[ROWS:![0-9]+]]
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)) #[[#]], !dbg [[COLS:![0-9]+]]
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)) #[[#]], !dbg [[COLS]]
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)) #[[#]], !dbg [[ROWS]]
-// IR-DAG:  notail call void asm sideeffect "{ r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r16},~{r28},~{r31}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)) #[[#]], !dbg
+// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)) #[[#]], !dbg [[FN:![0-9]+]]
+// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)) #[[#]], !dbg [[ROWS:![0-9]+]]
+// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)) #[[#]], !dbg [[COLS:![0-9]+]]
+// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)) #[[#]], !dbg [[COLS]]
+// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)) #[[#]], !dbg [[ROWS]]
+// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)) #[[#]], !dbg
 // No handler is declared: the packets name it in the assembly.
 // IR-NOT:  @__lwp_probe_start
 // IR-NOT:  @__lwp_probe_end
@@ -51,42 +51,48 @@
 // IR-DAG:  [[ROWS]] = !DILocation(line: 7, column: 3, scope:
 // IR-DAG:  [[COLS]] = !DILocation(line: 9, column: 5, scope:
 
-// Each probe is one packet: the call, relocated against its handler, and the
-// constant-extended slot address, relocated against lwp_map + the slot's
+// Each probe is one packet: the call, relocated against its handler, the
+// copy of r31 to r28 and the constant-extended slot address, relocated against lwp_map + the slot's
 // offset (0xd0, 0x110, 0x150); no other call of a handler remains.
 // CODE-LABEL: <kernel>:
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_start
+// CODE-NEXT:  r28 = r31
 // CODE-NEXT:  immext
 // CODE-NEXT:  R_HEX_32_6_X lwp_map+0xd0
 // CODE-NEXT:  r0 = ##0x0 }
 // CODE-NEXT:  R_HEX_16_X lwp_map+0xd0
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_start
+// CODE-NEXT:  r28 = r31
 // CODE-NEXT:  immext
 // CODE-NEXT:  R_HEX_32_6_X lwp_map+0x110
 // CODE-NEXT:  r0 = ##0x0 }
 // CODE-NEXT:  R_HEX_16_X lwp_map+0x110
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_start
+// CODE-NEXT:  r28 = r31
 // CODE-NEXT:  immext
 // CODE-NEXT:  R_HEX_32_6_X lwp_map+0x150
 // CODE-NEXT:  r0 = ##0x0 }
 // CODE-NEXT:  R_HEX_16_X lwp_map+0x150
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_end
+// CODE-NEXT:  r28 = r31
 // CODE-NEXT:  immext
 // CODE-NEXT:  R_HEX_32_6_X lwp_map+0x150
 // CODE-NEXT:  r0 = ##0x0 }
 // CODE-NEXT:  R_HEX_16_X lwp_map+0x150
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_end
+// CODE-NEXT:  r28 = r31
 // CODE-NEXT:  immext
 // CODE-NEXT:  R_HEX_32_6_X lwp_map+0x110
 // CODE-NEXT:  r0 = ##0x0 }
 // CODE-NEXT:  R_HEX_16_X lwp_map+0x110
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_end
+// CODE-NEXT:  r28 = r31
 // CODE-NEXT:  immext
 // CODE-NEXT:  R_HEX_32_6_X lwp_map+0xd0
 // CODE-NEXT:  r0 = ##0x0 }
@@ -105,21 +111,27 @@
 // LINKED:      ] lwp_map PROGBITS [[#%x,BLOB:]] {{[0-9a-f]+}} 000190
 // LINKED-LABEL: <kernel>:
 // LINKED:      { call {{.*}} <__lwp_probe_start>
+// LINKED-NEXT: r28 = r31
 // LINKED-NEXT: immext
 // LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0xd0]] }
 // LINKED:      { call {{.*}} <__lwp_probe_start>
+// LINKED-NEXT: r28 = r31
 // LINKED-NEXT: immext
 // LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x110]] }
 // LINKED:      { call {{.*}} <__lwp_probe_start>
+// LINKED-NEXT: r28 = r31
 // LINKED-NEXT: immext
 // LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x150]] }
 // LINKED:      { call {{.*}} <__lwp_probe_end>
+// LINKED-NEXT: r28 = r31
 // LINKED-NEXT: immext
 // LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x150]] }
 // LINKED:      { call {{.*}} <__lwp_probe_end>
+// LINKED-NEXT: r28 = r31
 // LINKED-NEXT: immext
 // LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x110]] }
 // LINKED:      { call {{.*}} <__lwp_probe_end>
+// LINKED-NEXT: r28 = r31
 // LINKED-NEXT: immext
 // LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0xd0]] }
 

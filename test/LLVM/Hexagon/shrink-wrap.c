@@ -1,11 +1,11 @@
 // A function whose only call is conditional (issue 20): Hexagon's frame
 // shrink-wrapping puts allocframe around that call alone, and a probe that
-// the backend does not see as a call would run before r31 is saved; its call
-// overwrites the return address and the function returns to itself. The
-// probe's clobber of r16 (a callee-saved register, HexagonProbeConstraints)
-// makes every block with a probe need the frame: allocframe comes before the
-// start probe and the frame is torn down after the end probe, at every
-// optimization level, without a frame pointer, in HVX code and with LTO; the
+// the backend does not see as a call runs before r31 is saved. The probe
+// packet keeps r31 (r28 = r31 in the packet, the handler restores it), so
+// its call overwrites nothing the function needs: at every optimization
+// level, without a frame pointer, in HVX code and with LTO, every probe
+// packet copies r31, at -O2 the start probe runs before any frame exists
+// (issue 30: the probes give a function no frame of its own), and the
 // program runs to its end with the right result and counts each region
 // exactly.
 // RUN: rm -rf %t && mkdir -p %t
@@ -38,22 +38,31 @@
 // RUN:   -Wno-backend-plugin -c %s -o %t/lto.o
 // RUN: %hexagon_link --plugin-opt=mcpu=hexagonv67 %t/lto.o -o %t/lto.elf
 // RUN: llvm-objdump -d --disassemble-symbols=maybe_call %t/lto.elf | FileCheck %s --check-prefix=LTO
+// RUN: %hexagon_cc -O2 -fpass-plugin=%lwp_llvm_plugin -mllvm -stats-level=100 \
+// RUN:   -Wno-backend-plugin -S %s -o - | FileCheck %s --check-prefix=O2
 // RUN: env LWP_OUTPUT=%t/lto.dump %qemu_hexagon %t/lto.elf
 // RUN: lwp-report %t/lto.elf %t/lto.dump --format=csv | FileCheck %s --check-prefix=COUNTS
 // LTO-LABEL: <maybe_call>:
-// LTO-NOT:   call
-// LTO:       allocframe
+// LTO-NOT:   allocframe
 // LTO:       call {{.*}} <__lwp_probe_start>
+// LTO-NEXT:  r28 = r31
 
-// No call before the frame exists; the frame outlives the end probe.
+// Every probe packet keeps r31 in r28.
 // ASM-LABEL: maybe_call:
-// ASM-NOT:   {{[[:space:]]call }}
-// ASM:       allocframe
 // ASM:       call __lwp_probe_start
+// ASM-NEXT:  r28 = r31
 // ASM:       call __lwp_probe_end
-// ASM-NOT:   jumpr r31
-// ASM:       dealloc
+// ASM-NEXT:  r28 = r31
 // ASM:       .size maybe_call
+
+// At -O2 both probes run without a frame, which only the hook's call gets.
+// O2-LABEL: maybe_call:
+// O2-NOT:   allocframe
+// O2:       call __lwp_probe_start
+// O2-NOT:   allocframe
+// O2:       call __lwp_probe_end
+// O2:       allocframe
+// O2:       .size maybe_call
 
 // maybe_call runs 3 times (hook null once), record twice, main once.
 // COUNTS: id,kind,function,depth,height,parent,count,
