@@ -55,10 +55,9 @@
 LWP_TEST_MODULE(Rec, 2)
 
 // N + 1 instances of R, the outermost first. (The probes are inline asm
-// calls: without the volatile local, LLVM 22 sets up rec's frame, which saves
-// its return address, around the recursive call only, so that the asm's
-// clobber of r31 loses it on the path with N = 0. Compiled probes are calls
-// the back end knows.)
+// calls that keep r31, so rec's frame may be set up around the recursive
+// call only; the volatile local gives it one on every path, as before the
+// probe packet kept r31.)
 __attribute__((noinline)) static unsigned rec(unsigned N) {
   volatile unsigned Frame = N;
   LWP_TEST_PROBE(start, &Rec.Slots[1]);
