@@ -21,13 +21,13 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
-#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
@@ -300,7 +300,8 @@ static SmallPtrSet<const BasicBlock *, 32> blocksReachingExit(Function &F) {
   SmallPtrSet<const BasicBlock *, 32> Reach;
   SmallVector<const BasicBlock *, 32> Work;
   for (BasicBlock &BB : F)
-    if (isa<ReturnInst, ResumeInst>(BB.getTerminator()) && Reach.insert(&BB).second)
+    if (isa<ReturnInst, ResumeInst>(BB.getTerminator()) &&
+        Reach.insert(&BB).second)
       Work.push_back(&BB);
   while (!Work.empty()) {
     const BasicBlock *BB = Work.pop_back_val();
@@ -421,8 +422,7 @@ static unsigned duplicateReturnsForTailCalls(Function &F) {
     }
     for (BasicBlock *Pred : Preds) {
       Instruction *Br = Pred->getTerminator();
-      Value *Returned =
-          Phi ? Phi->getIncomingValueForBlock(Pred) : nullptr;
+      Value *Returned = Phi ? Phi->getIncomingValueForBlock(Pred) : nullptr;
       ReturnInst *NewRet =
           ReturnInst::Create(F.getContext(), Returned, Br->getIterator());
       NewRet->setDebugLoc(Ret->getDebugLoc());
@@ -496,9 +496,8 @@ static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
     emitProbe(Start, Row.Id, Preheader->getTerminator()->getIterator(), DL);
     SmallVector<BasicBlock *, 4> Exits;
     L->getUniqueExitBlocks(Exits);
-    llvm::erase_if(Exits, [&](BasicBlock *Exit) {
-      return !Returning.contains(Exit);
-    });
+    llvm::erase_if(Exits,
+                   [&](BasicBlock *Exit) { return !Returning.contains(Exit); });
     for (BasicBlock *Exit : Exits)
       emitProbe(End, Row.Id, Exit->getFirstInsertionPt(), DL);
     ORE.emit([&] {
