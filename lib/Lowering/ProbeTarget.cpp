@@ -58,17 +58,19 @@ llvm::StringRef lwp::stringifyProbeTarget(ProbeTarget Target) {
   return "unknown";
 }
 
+/// The probe packet: r31 kept in r28, \p Slot loaded into r0, the call of
+/// \p Handler (ProbeTarget.h).
+static std::string hexagonPacket(llvm::StringRef Slot,
+                                 llvm::StringRef Handler) {
+  return ("{ r28 = r31; r0 = " + Slot + "; call " + Handler + " }").str();
+}
+
 std::string lwp::hexagonProbeAsm(bool IsEnd) {
-  return (llvm::Twine("{ r28 = r31; r0 = ##$0; call ") +
-          (IsEnd ? ProbeEndHandler : ProbeStartHandler) + " }")
-      .str();
+  return hexagonPacket("##$0", IsEnd ? ProbeEndHandler : ProbeStartHandler);
 }
 
 std::string lwp::hexagonResumeProbeAsm(bool HasSlot) {
-  return (llvm::Twine(HasSlot ? "{ r28 = r31; r0 = ##$0; call "
-                              : "{ r28 = r31; r0 = #0; call ") +
-          ProbeResumeHandler + " }")
-      .str();
+  return hexagonPacket(HasSlot ? "##$0" : "#0", ProbeResumeHandler);
 }
 
 std::string lwp::mapGlobalName(llvm::StringRef ModuleName,

@@ -77,8 +77,8 @@ struct LLVMInstrumentOptions {
 /// -stats-level (default 0: the pass changes nothing), -max-loop-depth,
 /// -lwp-min-loop-height, -lwp-instrument-siblings, -lwp-no-function-regions,
 /// -lwp-function-filter, -lwp-instruction-threshold, -lwp-keep-tail-calls
-/// and -lwp-map-file. Not
-/// validated here: the pass validates them with SelectionPolicy::create.
+/// and -lwp-map-file. Not validated here: the pass validates them with
+/// SelectionPolicy::create.
 LLVMInstrumentOptions getLLVMInstrumentOptionsFromCommandLine();
 
 /// The module pass `lwp-instrument`. For each defined function, in module

@@ -368,22 +368,19 @@ insertResumeProbes(Function &F, FunctionCallee Resume, const LoopInfo &LI,
   return Points.size();
 }
 
-/// The call in tail position before \p Ret, if any: a call marked `tail`
-/// (the optimizer found it may reuse the caller's frame) right before the
-/// `ret`, whose result the `ret` returns (or a `ret void`), of a function
-/// that is not an intrinsic, inline asm or returns_twice. An end probe after
-/// it would make it an ordinary call followed by a return: on Hexagon 3.9
-/// packets more per call of the tree interpreter's eval (issue 30).
-static CallInst *getTailPositionCall(ReturnInst &Ret) {
-  auto *Call = dyn_cast_or_null<CallInst>(Ret.getPrevNode());
-  if (!Call || !Call->isTailCall() || Call->isMustTailCall() ||
-      Call->isInlineAsm() || isa<IntrinsicInst>(Call) ||
-      Call->hasFnAttr(Attribute::ReturnsTwice))
-    return nullptr;
-  Value *Returned = Ret.getReturnValue();
-  if (Returned && Returned != Call)
-    return nullptr;
-  return Call;
+/// True when \p I, the instruction right before a return of \p Returned
+/// (null: `ret void`), is a call in tail position: a call marked `tail` (the
+/// optimizer found it may reuse the caller's frame) whose result is what
+/// the return returns, of a function that is not an intrinsic, inline asm
+/// or returns_twice. An end probe after it would make it an ordinary call
+/// followed by a return: on Hexagon 3.9 packets more per call of the tree
+/// interpreter's eval (issue 30). musttail calls are handled apart.
+static bool isTailPositionCall(const Instruction *I, const Value *Returned) {
+  const auto *Call = dyn_cast_or_null<CallInst>(I);
+  return Call && Call->isTailCall() && !Call->isMustTailCall() &&
+         !Call->isInlineAsm() && !isa<IntrinsicInst>(Call) &&
+         !Call->hasFnAttr(Attribute::ReturnsTwice) &&
+         (!Returned || Returned == Call);
 }
 
 /// Gives each predecessor of a shared return block that ends in a call in
@@ -392,57 +389,48 @@ static CallInst *getTailPositionCall(ReturnInst &Ret) {
 /// `tail call` whose result is the phi's value from that predecessor, as
 /// SimplifyCFG leaves a switch of tail calls. CodeGenPrepare duplicates such
 /// returns to make those calls tail calls, but cannot once the block holds
-/// an end probe. Returns the number of returns added; a return block left
-/// without predecessors is erased.
-static unsigned duplicateReturnsForTailCalls(Function &F) {
+/// an end probe. A return block left without predecessors is erased.
+static void duplicateReturnsForTailCalls(Function &F) {
   SmallVector<ReturnInst *, 4> Shared;
-  for (BasicBlock &BB : F)
-    if (auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
-      if (&BB != &F.getEntryBlock() &&
-          (!Ret->getReturnValue()
-               ? &BB.front() == Ret
-               : isa<PHINode>(Ret->getReturnValue()) &&
-                     cast<PHINode>(Ret->getReturnValue())->getParent() == &BB &&
-                     &BB.front() == Ret->getReturnValue() &&
-                     Ret->getPrevNode() == Ret->getReturnValue()))
-        Shared.push_back(Ret);
-  unsigned Added = 0;
+  for (BasicBlock &BB : F) {
+    auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator());
+    if (!Ret || &BB == &F.getEntryBlock())
+      continue;
+    // The block is `ret void`, or `%v = phi; ret %v` (front() is then in BB).
+    Value *Returned = Ret->getReturnValue();
+    if (!Returned ? &BB.front() == Ret
+                  : &BB.front() == Returned && isa<PHINode>(Returned) &&
+                        Ret->getPrevNode() == Returned)
+      Shared.push_back(Ret);
+  }
   for (ReturnInst *Ret : Shared) {
     BasicBlock *BB = Ret->getParent();
     auto *Phi = dyn_cast_or_null<PHINode>(Ret->getReturnValue());
-    SmallVector<BasicBlock *, 8> Preds;
+    // An unconditional branch is its block's only edge to BB: each
+    // predecessor comes once.
+    SmallVector<std::pair<BranchInst *, Value *>, 8> Tails;
     for (BasicBlock *Pred : predecessors(BB)) {
       auto *Br = dyn_cast<BranchInst>(Pred->getTerminator());
-      if (!Br || Br->isConditional() || is_contained(Preds, Pred))
+      if (!Br || Br->isConditional())
         continue;
-      auto *Call = dyn_cast_or_null<CallInst>(Br->getPrevNode());
-      if (!Call || (Phi && Phi->getIncomingValueForBlock(Pred) != Call))
-        continue;
-      Preds.push_back(Pred);
-    }
-    for (BasicBlock *Pred : Preds) {
-      Instruction *Br = Pred->getTerminator();
       Value *Returned = Phi ? Phi->getIncomingValueForBlock(Pred) : nullptr;
-      ReturnInst *NewRet =
-          ReturnInst::Create(F.getContext(), Returned, Br->getIterator());
-      NewRet->setDebugLoc(Ret->getDebugLoc());
-      if (!getTailPositionCall(*NewRet)) {
-        NewRet->eraseFromParent();
-        continue;
-      }
-      BB->removePredecessor(Pred, /*KeepOneInputPHIs=*/true);
+      if (isTailPositionCall(Br->getPrevNode(), Returned))
+        Tails.push_back({Br, Returned});
+    }
+    for (auto [Br, Returned] : Tails) {
+      ReturnInst::Create(F.getContext(), Returned, Br->getIterator())
+          ->setDebugLoc(Ret->getDebugLoc());
+      BB->removePredecessor(Br->getParent(), /*KeepOneInputPHIs=*/true);
       Br->eraseFromParent();
-      ++Added;
     }
     if (pred_empty(BB))
       BB->eraseFromParent();
   }
-  return Added;
 }
 
 /// Inserts the probes of \p P into its function and fills in the source
 /// locations of its rows. With \p KeepTailCalls, a function region ends
-/// before a call in tail position (getTailPositionCall) rather than after
+/// before a call in tail position (isTailPositionCall) rather than after
 /// it, as XRay's tail exit sleds do.
 static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
                                FunctionCallee End, FunctionCallee Resume,
@@ -546,11 +534,12 @@ static void instrumentFunction(PlannedFunction &P, FunctionCallee Start,
         Pos = MustTail;
       else if (CallInst *Deopt = BB.getTerminatingDeoptimizeCall())
         Pos = Deopt;
-      else if (auto *Ret = dyn_cast<ReturnInst>(Term); Ret && KeepTailCalls)
-        if (CallInst *Tail = getTailPositionCall(*Ret)) {
-          Pos = Tail;
-          ++TailExits;
-        }
+      else if (auto *Ret = dyn_cast<ReturnInst>(Term);
+               Ret && KeepTailCalls &&
+               isTailPositionCall(Ret->getPrevNode(), Ret->getReturnValue())) {
+        Pos = Ret->getPrevNode();
+        ++TailExits;
+      }
       DebugLoc DL = Term->getDebugLoc() ? Term->getDebugLoc() : FunctionDL;
       emitProbe(End, Row.Id, Pos->getIterator(), DL);
       ++Ends;

@@ -17,17 +17,16 @@
  *       that registers it, as an instrumented module does.
  *   LWP_TEST_PROBE(Kind, Slot)  one probe packet in a C function:
  *       { r28 = r31; r0 = ##Slot; call __lwp_probe_<Kind> }, Kind start or
- *       end, Slot a
- *       constant address (&Name.Slots[K]).
+ *       end, Slot a constant address (&Name.Slots[K]).
  *   LWP_TEST_PROBE_ASM(Kind, Name, N, K)  the same packet as assembly text
  *       (for top-level asm and for asm bodies without operands), slot K of
  *       module Name of N regions addressed as Name + offset.
  *
  * The probe packet keeps r31 (the handler restores it from r28), so a
  * function whose only calls are LWP_TEST_PROBEs needs no frame. The
- * handlers compare the caller's r29 with the
- * frames of the shadow stack: regions of one function share its stack
- * pointer, a called function's regions have a smaller one.
+ * handlers compare the caller's r29 with the frames of the shadow stack:
+ * regions of one function share its stack pointer, a called function's
+ * regions have a smaller one.
  *
  * Module registration order, and so the IDs, follow the link order of the
  * objects (the linker keeps the order of equal-priority constructors); read
