@@ -97,10 +97,10 @@ struct lwp_cct_cache_entry {
   uint64_t node;
 };
 
-/** The probes whose handler cost is measured in place: those whose hashed
- *  count on their thread (lwp_probe_measured) ANDed with
- *  LWP_COST_SAMPLE_MASK is LWP_COST_SAMPLE_MATCH, one in 16 (the others take
- *  out the running estimate, docs/report.md, "Overhead correction"). */
+/** The probes whose handler cost is measured in place: those whose count
+ *  on their thread ANDed with LWP_COST_SAMPLE_MASK is LWP_COST_SAMPLE_MATCH,
+ *  one in 16 (the others take out the running estimate, docs/report.md,
+ *  "Overhead correction"). */
 #define LWP_COST_SAMPLE_MASK 0xfu
 #define LWP_COST_SAMPLE_MATCH 1u
 
@@ -158,9 +158,8 @@ struct lwp_thread_state {
                              takes (the measured windows' running mean plus
                              unmeasured, lwp_account_measured) */
   uint32_t cost_end;    /**< the same for an end probe */
-  uint32_t sample_mask; /**< a probe whose hashed count on the thread
-                             (probes, lwp_probe_measured) ANDed with this
-                             equals sample_match is
+  uint32_t sample_mask; /**< a probe whose count on the thread (probes)
+                             ANDed with this equals sample_match is
                              measured in place (lwp_probe_measured):
                              LWP_COST_SAMPLE_MASK and _MATCH; 0 and 0
                              (every probe) in the calibration; 0 and 1
@@ -771,16 +770,10 @@ lwp_clock_compensated(const struct lwp_thread_state *S) {
 }
 
 /** True when this probe of \p S's thread is measured in place: one in 16
- *  (LWP_COST_SAMPLE_MASK) by the top bits of the thread's probe count times
- *  2^32 / golden ratio (Fibonacci hashing). The count's own low bits would
- *  pick the same probe of every period of a periodic program (a leaf's
- *  start and end alternate: every 16th probe is a start, and no end probe
- *  would ever be measured); the hash's picks are equidistributed over every
- *  short period. */
+ *  by the thread's probe count (LWP_COST_SAMPLE_MASK). */
 static inline __attribute__((always_inline)) int
 lwp_probe_measured(struct lwp_thread_state *S) {
-  uint32_t Hash = ++S->probes * 0x9e3779b9u;
-  return ((Hash >> 28) & S->sample_mask) == S->sample_match;
+  return (++S->probes & S->sample_mask) == S->sample_match;
 }
 
 /** Takes a measured probe's own time out of \p S's clock: its \p Window
