@@ -82,15 +82,16 @@ static uint32_t ticks(int64_t V) {
 
 enum { LoopPairs = 1024, LoopRuns = 15 };
 
-/* A loop body of about 24 cycles of dependent integer arithmetic (the empty
- * asm keeps the compiler from folding the chain): the work a probe's
- * handler overlaps out of order in a running program, as a call-heavy
- * program's short functions give it. */
+/* A loop body with no work (the empty asm keeps the loop): the probes of
+ * the calibration's loop run back to back, as in the programs where their
+ * estimate weighs the most, those with a probe every few ticks of work (a
+ * call-heavy program's short functions). With work between them a probe
+ * adds less, overlapping it out of order (about 5 ticks less a probe here
+ * with 24 cycles of dependent arithmetic between probes), and the estimate
+ * takes out a little more than the probe added; a body of that kind made
+ * the tree interpreter read 5x its own cycles (docs/performance.md). */
 static inline __attribute__((always_inline)) uint64_t loopBody(uint64_t X) {
-  for (int I = 0; I != 8; ++I) {
-    X = X * 3 + 1;
-    __asm__ volatile("" : "+r"(X));
-  }
+  __asm__ volatile("" : "+r"(X));
   return X;
 }
 
@@ -143,9 +144,8 @@ static void measureLoop(struct lwp_thread_state *S, const struct lwp_slot *Slot,
  * module has registered; their figures and nodes are forgotten after).
  * Without compensation (LWP_COMPENSATE=0): the median empty region and
  * what a nested pair adds, raw. Else:
- *  1. a running loop with a pair around its body, no probe measured: what
- *     an unmeasured probe adds to it (U; what it adds to a program whose
- *     work it overlaps, less than it takes back to back);
+ *  1. a loop of probe pairs back to back (no work in its body), no probe
+ *     measured: what an unmeasured probe adds to it (U);
  *  2. the same loop with every probe measured and nothing added: what a
  *     measured probe adds (M), and its mean window (W); the
  *     handlers' running estimates of the window settle meanwhile. A
@@ -169,7 +169,7 @@ void lwp_calibrate(void) {
   lwp_cap = UINT64_MAX;
   S->sample_mask = 0;
   S->sample_match = 1;
-  S->residual = S->cost_start = S->cost_end = 0;
+  S->residual = S->cost_start = S->cost_end = S->debt_cap = 0;
   S->unmeasured = 0;
   int64_t Empty = 0, Nested = 0;
   if (!lwp_compensation) {
@@ -189,7 +189,9 @@ void lwp_calibrate(void) {
     lwp_probe_start_cost = ticks((int64_t)S->cost_start + Unmeasured - Window);
     lwp_probe_end_cost = ticks((int64_t)S->cost_end + Unmeasured - Window);
     lwp_thread_clock_init(S);
-    /* An empty region holds the ends of its probes outside their reads. */
+    /* An empty region holds the ends of its probes outside their reads:
+     * measured with every excess given back, as the clock owes nothing. */
+    S->debt_cap = 0;
     if (measurePairs(S, Slots, &Empty, &Nested))
       lwp_probe_edge = ticks(Empty) / 2;
   }

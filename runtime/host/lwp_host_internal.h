@@ -177,6 +177,11 @@ struct lwp_thread_state {
   int32_t unmeasured;   /**< ticks an unmeasured probe takes beyond a
                              measured one's window (lwp_probe_unmeasured;
                              negative: less, without the second read) */
+  uint32_t debt_cap;    /**< ticks the clock may owe: what the estimates
+                             took out beyond the time since the last value
+                             (lwp_compensate); 16 probe pairs' estimates,
+                             0 (give every excess back) in the calibration
+                             and without compensation */
   uint32_t node_budget; /**< nodes the tree may hold (LWP_CCT_NODES) */
   /** The calling-context tree: node 0 the root, num_nodes in use of
    *  node_capacity (root_node alone when no array could be had). */
@@ -749,14 +754,20 @@ void lwp_signals_install(void);
 /** The compensated value of raw counter value \p Raw on \p S's thread:
  *  \p Raw less the probes' time so far, never below the last value handed
  *  out. When the estimates took out more than the time since that value,
- *  the excess is given back (the thread's overhead is lowered), so that an
- *  overestimate costs at most the gap it fell in, never the time after. */
+ *  the clock stands still and the excess stays owed: later values pay it
+ *  back out of the time after, so that an estimate's error averages out
+ *  instead of counting only when it is too low. What is owed beyond
+ *  \p S's debt_cap ticks (a long run of overestimates) is given back (the
+ *  thread's overhead is lowered), so that the clock cannot stand still
+ *  for long. */
 static inline __attribute__((always_inline)) uint64_t
 lwp_compensate(struct lwp_thread_state *S, uint64_t Raw) {
-  /* Branch-free: back-to-back probes take the give-back half the time. */
+  /* Branch-free: back-to-back probes owe half the time. */
   uint64_t V = Raw - S->overhead, Last = S->last;
-  V = (int64_t)(V - Last) < 0 ? Last : V;
-  S->overhead = Raw - V;
+  int64_t Owed = (int64_t)(Last - V), Cap = S->debt_cap;
+  /* Beyond the cap, the excess is given back. */
+  S->overhead -= (uint64_t)(Owed > Cap ? Owed - Cap : 0);
+  V = Owed > 0 ? Last : V;
   S->last = V;
   return V;
 }

@@ -256,6 +256,7 @@ void lwp_thread_clock_init(struct lwp_thread_state *S) {
   S->edge = On ? lwp_probe_edge : 0;
   S->cost_start = On ? lwp_probe_start_cost : 0;
   S->cost_end = On ? lwp_probe_end_cost : 0;
+  S->debt_cap = 16 * (S->cost_start + S->cost_end);
 }
 
 /** Forgets \p S's figures and records. With \p KeepOpen, the instances open

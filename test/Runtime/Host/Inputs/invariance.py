@@ -8,10 +8,11 @@ alternately, and compares that function's cycles in the two profiles.
       ALL_BINARY ALONE_BINARY [-- PROGRAM_ARGS...]
 
 Each binary runs N times (default 7), alternately, each run writing its own
-dump; the function's figure of a build is the smallest over its runs (the
-machine's other load only adds: a preempted thread's time stays in the
-windows that were open, and an instrumented run, longer, is preempted
-more). Prints both figures and their
+dump; the function's figure of a build is the median over its runs. Not the
+smallest: the runtime's estimate of the probes it does not measure errs
+both ways from run to run (its start-up calibration moves with the
+machine's state), and the smallest picks the run that took out the most.
+Prints both figures and their
 ratio, then "invariance ok" when min-ratio <= ratio <= max-ratio (defaults
 0.5 and 1.5), else "invariance FAILED" (exit status 0 either way: FileCheck
 decides). --raw: ALL_BINARY runs without compensation (LWP_COMPENSATE=0)
@@ -19,6 +20,7 @@ and its report without correction, to show what the check catches.
 LWP_REPORT defaults to lwp-report on PATH.
 """
 import json
+import statistics
 import os
 import subprocess
 import sys
@@ -71,7 +73,7 @@ def main(argv):
                                stdout=subprocess.DEVNULL)
                 figures[label].append(cycles(report, binary, dump, function,
                                              extra))
-    best = {k: min(v) for k, v in figures.items()}
+    best = {k: statistics.median(v) for k, v in figures.items()}
     ratio = best["all"] / best["alone"] if best["alone"] else float("inf")
     print("%s: %d cycles with everything instrumented, %d alone, ratio %.2f"
           % (function, best["all"], best["alone"], ratio))
