@@ -34,9 +34,8 @@ static inline void lwp_fig_close_top(struct lwp_thread_state *S, uint64_t Now,
 }
 #include "../common/lwp_figures.h"
 
-__attribute__((preserve_all)) struct lwp_thread_state *
-lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
-               int IsStart) {
+static __attribute__((noinline)) struct lwp_thread_state *
+probeSlow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp, int IsStart) {
   uint64_t Entered = lwp_read_counter();
   S = lwp_get_core()->slow(S, Id);
   if (!S)
@@ -76,8 +75,8 @@ Drop:
   return NULL;
 }
 
-__attribute__((preserve_all)) uint32_t
-lwp_cct_child_slow(struct lwp_thread_state *S, uint32_t Parent, uint32_t Id) {
+static __attribute__((noinline)) uint32_t
+cctChildSlow(struct lwp_thread_state *S, uint32_t Parent, uint32_t Id) {
   /* Inside a folded instance everything folds, into the same node. */
   if (Parent & LWP_CCT_FOLDED)
     return Parent;
@@ -115,9 +114,8 @@ lwp_cct_child_slow(struct lwp_thread_state *S, uint32_t Parent, uint32_t Id) {
   return Node;
 }
 
-__attribute__((preserve_all)) uint32_t lwp_end_slow(struct lwp_thread_state *S,
-                                                    uint32_t Id, uint64_t Now,
-                                                    uintptr_t Sp) {
+static __attribute__((noinline)) uint32_t
+endSlow(struct lwp_thread_state *S, uint32_t Id, uint64_t Now, uintptr_t Sp) {
   /* Frames of functions left without their end probes. */
   lwp_fig_close_stale(S, Sp, Now);
   if (!S->acc[Id].open)
@@ -125,10 +123,9 @@ __attribute__((preserve_all)) uint32_t lwp_end_slow(struct lwp_thread_state *S,
   return lwp_fig_close_end(S, Id, Now);
 }
 
-__attribute__((preserve_all)) void lwp_resume_slow(struct lwp_thread_state *S,
-                                                   uint32_t Id, uint64_t Now,
-                                                   uintptr_t Sp,
-                                                   uint64_t Site) {
+static __attribute__((noinline)) void resumeSlow(struct lwp_thread_state *S,
+                                                 uint32_t Id, uint64_t Now,
+                                                 uintptr_t Sp, uint64_t Site) {
   /* Instances of the functions the non-local exit left, and those of the
    * resuming function that do not enclose the point. */
   if (!lwp_fig_resume(S, Id, Sp, Now))
@@ -147,4 +144,37 @@ __attribute__((preserve_all)) void lwp_resume_slow(struct lwp_thread_state *S,
   R->id_word = 0;
   R->depth = S->depth;
   R->cycles = Now;
+}
+
+/* The preserve_all entry points: each calls its body, an ordinary function,
+ * so that its own frame holds only the registers preserve_all keeps beyond
+ * the C convention's (x9-x15 and the vector registers on AArch64, 464
+ * bytes). With the bodies' own callee-saved registers on top, the frame's
+ * save area passed 512 bytes, and clang 22 encoded the save of x19/x20 at
+ * [sp, #-0x200], below the stack pointer, where the calls below it
+ * overwrote it: the caller's x19 came back corrupted (llvm/llvm-project
+ * issue 204564, fixed after 22). No tail call: the bodies do not preserve
+ * what these promise. test/Runtime/Host/aarch64-frames.test checks the
+ * runtime for stores below the stack pointer. */
+#define LWP_SLOW_ENTRY __attribute__((preserve_all, disable_tail_calls))
+
+LWP_SLOW_ENTRY struct lwp_thread_state *
+lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
+               int IsStart) {
+  return probeSlow(S, Id, Sp, IsStart);
+}
+
+LWP_SLOW_ENTRY uint32_t lwp_cct_child_slow(struct lwp_thread_state *S,
+                                           uint32_t Parent, uint32_t Id) {
+  return cctChildSlow(S, Parent, Id);
+}
+
+LWP_SLOW_ENTRY uint32_t lwp_end_slow(struct lwp_thread_state *S, uint32_t Id,
+                                     uint64_t Now, uintptr_t Sp) {
+  return endSlow(S, Id, Now, Sp);
+}
+
+LWP_SLOW_ENTRY void lwp_resume_slow(struct lwp_thread_state *S, uint32_t Id,
+                                    uint64_t Now, uintptr_t Sp, uint64_t Site) {
+  resumeSlow(S, Id, Now, Sp, Site);
 }
