@@ -167,8 +167,7 @@ void lwp_calibrate(void) {
     return;
   uint64_t SavedCap = lwp_cap;
   lwp_cap = UINT64_MAX;
-  S->sample_mask = 0;
-  S->sample_match = 1;
+  lwp_sample_every(S, 0);
   S->residual = S->cost_start = S->cost_end = S->debt_cap = 0;
   S->unmeasured = 0;
   int64_t Empty = 0, Nested = 0;
@@ -181,7 +180,7 @@ void lwp_calibrate(void) {
   } else {
     int64_t Unmeasured, Measured, Window, Ignored;
     measureLoop(S, &Slots[0], &Unmeasured, &Ignored);
-    S->sample_match = 0;
+    lwp_sample_every(S, 1);
     measureLoop(S, &Slots[0], &Measured, &Window);
     lwp_probe_residual = ticks(Measured - Window);
     lwp_probe_unmeasured = (int32_t)(Unmeasured - Window);

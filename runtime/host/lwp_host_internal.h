@@ -97,12 +97,10 @@ struct lwp_cct_cache_entry {
   uint64_t node;
 };
 
-/** The probes whose handler cost is measured in place: those whose count
- *  on their thread ANDed with LWP_COST_SAMPLE_MASK is LWP_COST_SAMPLE_MATCH,
- *  one in 16 (the others take out the running estimate, docs/report.md,
- *  "Overhead correction"). */
-#define LWP_COST_SAMPLE_MASK 0xfu
-#define LWP_COST_SAMPLE_MATCH 1u
+/** The probes whose handler cost is measured in place: one in 16 on each
+ *  thread, every 16th (the others take out the running estimate,
+ *  docs/report.md, "Overhead correction"). */
+#define LWP_COST_SAMPLE_PERIOD 16u
 
 /** One open instance on a thread's shadow stack, 56 bytes. */
 struct lwp_frame {
@@ -152,20 +150,18 @@ struct lwp_thread_state {
    *  (a value is the counter less this); measured in place in one probe in
    *  16, the running estimates below for the others. */
   uint64_t overhead;
-  uint64_t last;        /**< the last compensated value handed out (they
-                             never decrease) */
-  uint32_t cost_start;  /**< estimate: ticks an unmeasured start probe
-                             takes (the measured windows' running mean plus
-                             unmeasured, lwp_account_measured) */
-  uint32_t cost_end;    /**< the same for an end probe */
-  uint32_t sample_mask; /**< a probe whose count on the thread (probes)
-                             ANDed with this equals sample_match is
-                             measured in place (lwp_probe_measured):
-                             LWP_COST_SAMPLE_MASK and _MATCH; 0 and 0
-                             (every probe) in the calibration; 0 and 1
-                             (none) without compensation */
-  uint32_t sample_match;
-  uint32_t probes;      /**< probes of the thread, modulo 2^32 */
+  uint64_t last;             /**< the last compensated value handed out (they
+                                  never decrease) */
+  uint32_t cost_start;       /**< estimate: ticks an unmeasured start probe
+                                  takes (the measured windows' running mean plus
+                                  unmeasured, lwp_account_measured) */
+  uint32_t cost_end;         /**< the same for an end probe */
+  uint32_t sample_period;    /**< one probe in this many is measured in place
+                                  (lwp_probe_measured): LWP_COST_SAMPLE_PERIOD;
+                                  1 (every probe) in the calibration; 0 (none)
+                                  without compensation */
+  uint32_t sample_countdown; /**< probes until the next measured one */
+  uint32_t unused;      /**< 0 (keeps the layout lwp-recover's tests use) */
   uint32_t residual;    /**< ticks a measured probe takes outside the
                              window of its two counter reads
                              (lwp_probe_residual) */
@@ -198,6 +194,9 @@ struct lwp_thread_state {
    *  child in one probe. lwp_cct_no_cache (never written) while the thread
    *  has none: no memory for it, or the thread ended. */
   struct lwp_cct_cache_entry *cct_cache;
+  /** A measured end probe's first counter read, for its handler's measured
+   *  variant (lwp_host_handler.c). */
+  uint64_t measured_in;
 };
 
 /** The cache of a thread without one: LWP_CCT_CACHE empty entries, never
@@ -777,14 +776,25 @@ lwp_compensate(struct lwp_thread_state *S, uint64_t Raw) {
  *  calibration's loop of unmeasured probes). */
 static inline __attribute__((always_inline)) int
 lwp_clock_compensated(const struct lwp_thread_state *S) {
-  return (S->sample_match & ~S->sample_mask) == 0;
+  return S->sample_period != 0;
 }
 
-/** True when this probe of \p S's thread is measured in place: one in 16
- *  by the thread's probe count (LWP_COST_SAMPLE_MASK). */
+/** Measures one probe in \p Period on \p S's thread from now on (0: none),
+ *  the \p Period-th probe first. */
+static inline void lwp_sample_every(struct lwp_thread_state *S,
+                                    uint32_t Period) {
+  S->sample_period = Period;
+  S->sample_countdown = Period ? Period : UINT32_MAX;
+}
+
+/** True when this probe of \p S's thread is measured in place: every
+ *  sample_period-th (a countdown: one decrement on the fast path). */
 static inline __attribute__((always_inline)) int
 lwp_probe_measured(struct lwp_thread_state *S) {
-  return (++S->probes & S->sample_mask) == S->sample_match;
+  if (__builtin_expect(--S->sample_countdown != 0, 1))
+    return 0;
+  lwp_sample_every(S, S->sample_period);
+  return S->sample_period != 0;
 }
 
 /** Takes a measured probe's own time out of \p S's clock: its \p Window

@@ -249,8 +249,7 @@ struct lwp_thread_state *lwp_thread_state_for(struct lwp_thread_state *S,
 
 void lwp_thread_clock_init(struct lwp_thread_state *S) {
   int On = lwp_compensation;
-  S->sample_mask = On ? LWP_COST_SAMPLE_MASK : 0;
-  S->sample_match = On ? LWP_COST_SAMPLE_MATCH : 1;
+  lwp_sample_every(S, On ? LWP_COST_SAMPLE_PERIOD : 0);
   S->residual = On ? lwp_probe_residual : 0;
   S->unmeasured = On ? lwp_probe_unmeasured : 0;
   S->edge = On ? lwp_probe_edge : 0;
