@@ -82,16 +82,22 @@ static uint32_t ticks(int64_t V) {
 
 enum { LoopPairs = 1024, LoopRuns = 15 };
 
-/* A loop body with no work (the empty asm keeps the loop): the probes of
- * the calibration's loop run back to back, as in the programs where their
- * estimate weighs the most, those with a probe every few ticks of work (a
- * call-heavy program's short functions). With work between them a probe
- * adds less, overlapping it out of order (about 5 ticks less a probe here
- * with 24 cycles of dependent arithmetic between probes), and the estimate
- * takes out a little more than the probe added; a body of that kind made
- * the tree interpreter read 5x its own cycles (docs/performance.md). */
+/* The calibration loop's body: two steps of dependent integer arithmetic
+ * (about 8 cycles; the empty asm keeps the compiler from folding them), a
+ * probe every few ticks of work, as in the programs where the estimate
+ * weighs the most (a call-heavy program's short functions). The body
+ * decides what the estimate of an unmeasured probe is: with 24 cycles of
+ * work a probe overlaps more of it and adds about 5 ticks less, and the
+ * tree interpreter (1.6 ticks of work a probe) read 5x its own cycles;
+ * back to back, a probe's return followed at once by the next call costs
+ * ticks that no program pays, and it read 0.4-0.8x (callheavy 0.6-0.7);
+ * with this body 0.7-1.2x and 0.84-0.87 (interleaved medians,
+ * docs/performance.md). */
 static inline __attribute__((always_inline)) uint64_t loopBody(uint64_t X) {
-  __asm__ volatile("" : "+r"(X));
+  for (int I = 0; I != 2; ++I) {
+    X = X * 3 + 1;
+    __asm__ volatile("" : "+r"(X));
+  }
   return X;
 }
 
@@ -144,8 +150,8 @@ static void measureLoop(struct lwp_thread_state *S, const struct lwp_slot *Slot,
  * module has registered; their figures and nodes are forgotten after).
  * Without compensation (LWP_COMPENSATE=0): the median empty region and
  * what a nested pair adds, raw. Else:
- *  1. a loop of probe pairs back to back (no work in its body), no probe
- *     measured: what an unmeasured probe adds to it (U);
+ *  1. a loop of probe pairs around a body of about 8 cycles (loopBody), no
+ *     probe measured: what an unmeasured probe adds to it (U);
  *  2. the same loop with every probe measured and nothing added: what a
  *     measured probe adds (M), and its mean window (W); the
  *     handlers' running estimates of the window settle meanwhile. A
