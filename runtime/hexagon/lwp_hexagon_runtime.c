@@ -1035,10 +1035,9 @@ static void syncJournal(void) {
  * full path takes (the last read here - its event) + LWP_REPLAY_TAIL more
  * ticks than a probe that does not replay (QEMU packets: the restores of
  * .Ljournal_call, deallocframe and the return against the handler's last
- * two packets;
- * test/Runtime/Hexagon/nest.ll and packets.c check that a journal replayed
- * after every probe gives the figures of a large one, to the packet). On
- * hardware the value is an estimate in cycles. */
+ * two packets; test/Runtime/Hexagon/nest.ll and packets.c check that a
+ * journal replayed after every probe gives the figures of a large one, to
+ * the packet). On hardware the value is an estimate in cycles. */
 #define LWP_REPLAY_TAIL 22
 
 /** Called by a handler (lwp_handler.S, .Ljournal_call, every register of the

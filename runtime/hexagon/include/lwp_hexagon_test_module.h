@@ -77,7 +77,7 @@
 
 /** One probe packet on slot address \p Slot (a constant) in a C function. */
 #define LWP_TEST_PROBE(Kind, Slot)                                             \
-  __asm__ volatile("{ r28 = r31; r0 = ##%0; call __lwp_probe_" #Kind " }"     \
+  __asm__ volatile("{ r28 = r31; r0 = ##%0; call __lwp_probe_" #Kind " }"      \
                    :                                                           \
                    : "i"(Slot)                                                 \
                    : LWP_TEST_PROBE_CLOBBERS)
