@@ -58,11 +58,11 @@ llvm::StringRef lwp::stringifyProbeTarget(ProbeTarget Target) {
   return "unknown";
 }
 
-/// The probe packet: r31 kept in r28, \p Slot loaded into r0, the call of
+/// The probe packet: r31 kept in r28, \p Slot loaded into r14, the call of
 /// \p Handler (ProbeTarget.h).
 static std::string hexagonPacket(llvm::StringRef Slot,
                                  llvm::StringRef Handler) {
-  return ("{ r28 = r31; r0 = " + Slot + "; call " + Handler + " }").str();
+  return ("{ r28 = r31; r14 = " + Slot + "; call " + Handler + " }").str();
 }
 
 std::string lwp::hexagonProbeAsm(bool IsEnd) {

@@ -6,15 +6,16 @@
 //
 // The three probe handlers compiled code calls. Each probe is ONE packet
 //
-//   { r28 = r31; r0 = ##slot; call __lwp_probe_start }
+//   { r28 = r31; r14 = ##slot; call __lwp_probe_start }
 //                                  (or __lwp_probe_end, __lwp_probe_resume)
 //
 // where r28 keeps the caller's return address (the handlers return with
 // { r31 = r28; jumpr r31 }: r31 comes back unchanged, so a leaf function
 // needs no frame for its probes) and slot is the address of the region's
-// struct lwp_slot
-// (lwp/Runtime/MapFormat.h) in its module's blob, section lwp_map (64 bytes,
-// 16-byte aligned).
+// struct lwp_slot (lwp/Runtime/MapFormat.h) in its module's blob, section
+// lwp_map (64 bytes, 16-byte aligned), in r14: r0-r5, where arguments and
+// results live at a function's entry and exit, where probes are, stay the
+// program's.
 //
 // The handlers only journal the probe: each appends one 32-byte event
 // (struct lwp_hex_event in lwp_hexagon_runtime.c) to the journal and
@@ -45,12 +46,13 @@
 //
 // Register contract. LLVM 22 (HexagonPseudo.td) declares the call
 //   PS_call_instrprof_custom: Defs = [R0, R14, R15, R28, R29, R30, R31, PC]
-// and the lowering clobbers a subset of it for every probe, r0, r14, r15 and
-// r28: the caller keeps everything else live across it, r31 included (the
-// probe packet copies it to r28, the handler copies it back as it returns).
-// These handlers clobber only r0, r14 and r15, read r28, leave r29/r30/r31
-// as the probe packet found them, touch no predicate, no memory below the
-// stack pointer, no USR, loop, modifier or HVX state. The replay
+// and the lowering clobbers a subset of it for every probe, r14, r15 and
+// r28: the caller keeps everything else live across it, r0 and r31 included
+// (the probe packet copies r31 to r28, the handler copies it back as it
+// returns). These handlers clobber only r14 and r15, use r31 as the event's
+// address until they load the site back into it, read r28, leave r0-r13 and
+// r29/r30 as the probe packet found them, touch no predicate, no memory below
+// the stack pointer, no USR, loop, modifier or HVX state. The replay
 // (.Ljournal_call) saves all of these around the C call.
 //
 // Packets: 5 a handler, 6 a probe with the call packet, start and end alike,
@@ -73,72 +75,74 @@
 
   .text
 
-// Packets 2-5 of both handlers, entered with r0 = the event, r15:14 =
-// {slot | end, site}, r28 = the caller's return address: the counter read
+// Packets 2-5 of the handlers, entered with r31 = the event, r15:14 =
+// {slot | kind, site}, r28 = the caller's return address: the counter read
 // (the label \counter marks its packet, where patchCounterReads in
 // lwp_hexagon_start.c rewrites the read for c20), the stores, the full test
+// with the site loaded back into r31 (.Ljournal_call is entered with it),
 // and the return, which restores r31 (the packet reads r31 before it writes
 // it).
 .macro JOURNAL_TAIL counter
   .globl \counter
 \counter:
   { r15:14 = c15:14                         // the counter (patched for c20)
-    memd(r0+#0) = r15:14
-    memw(r0+#8) = r29
-    r0 = add(r0, #32) }                     // the next event
-  { memd(r0+#-16) = r15:14
-    memw(##lwp_hex_jnext) = r0
-    r14 = extractu(r0, #LWP_JOURNAL_LOG2, #5) }
-  { if (r14 == #0) jump:nt .Ljournal_call } // full
+    memd(r31+#0) = r15:14
+    memw(r31+#8) = r29
+    r31 = add(r31, #32) }                   // the next event
+  { memd(r31+#-16) = r15:14
+    memw(##lwp_hex_jnext) = r31
+    r14 = extractu(r31, #LWP_JOURNAL_LOG2, #5) }
+  { if (r14 == #0) jump:nt .Ljournal_call   // full
+    r31 = memw(r31+#-28) }                  // the site, back from its event
   { r31 = r28
     jumpr r31 }
 .endm
 
 //===----------------------------------------------------------------------===//
-// __lwp_probe_start: r0 = slot, r31 = site, r29 = the caller's stack,
+// __lwp_probe_start: r14 = slot, r31 = site, r29 = the caller's stack,
 // r28 = the caller's return address.
 //===----------------------------------------------------------------------===//
   .globl __lwp_probe_start
   .type __lwp_probe_start, @function
   .p2align 4
 __lwp_probe_start:
-  { r0 = memw(##lwp_hex_jnext)             // the event
-    r15:14 = combine(r31, r0) }             // {slot, site}
+  { r31 = memw(##lwp_hex_jnext)            // the event
+    r15 = r31 }                             // {slot, site} in r15:14
   JOURNAL_TAIL lwp_hex_start_counter_packet
   .size __lwp_probe_start, . - __lwp_probe_start
 
 //===----------------------------------------------------------------------===//
-// __lwp_probe_end: r0 = slot, r31 = site, r29 = the caller's stack,
+// __lwp_probe_end: r14 = slot, r31 = site, r29 = the caller's stack,
 // r28 = the caller's return address.
 //===----------------------------------------------------------------------===//
   .globl __lwp_probe_end
   .type __lwp_probe_end, @function
   .p2align 4
 __lwp_probe_end:
-  { r0 = memw(##lwp_hex_jnext)             // the event
-    r14 = add(r0, #1)                       // slot | end
+  { r31 = memw(##lwp_hex_jnext)            // the event
+    r14 = add(r14, #1)                      // slot | end
     r15 = r31 }                             // site
   JOURNAL_TAIL lwp_hex_end_counter_packet
   .size __lwp_probe_end, . - __lwp_probe_end
 
 //===----------------------------------------------------------------------===//
-// __lwp_probe_resume: r0 = the slot of the region that encloses the resume
+// __lwp_probe_resume: r14 = the slot of the region that encloses the resume
 // point, or 0 outside every region (docs/probe-form.md, "Resume probes").
 //===----------------------------------------------------------------------===//
   .globl __lwp_probe_resume
   .type __lwp_probe_resume, @function
   .p2align 4
 __lwp_probe_resume:
-  { r0 = memw(##lwp_hex_jnext)             // the event
-    r14 = add(r0, #2)                       // slot | resume
+  { r31 = memw(##lwp_hex_jnext)            // the event
+    r14 = add(r14, #2)                      // slot | resume
     r15 = r31 }                             // site
   JOURNAL_TAIL lwp_hex_resume_counter_packet
   .size __lwp_probe_resume, . - __lwp_probe_resume
 
 //===----------------------------------------------------------------------===//
 // .Ljournal_call: calls lwp_hex_journal_full() with every register of the
-// caller saved (r1-r13, P3:0, USR, loops, M, CS, and r28, the caller's
-// return address; r0, r14 and r15 are the contract's scratch), then returns
+// caller saved (r0-r13, P3:0, USR, loops, M, CS, and r28, the caller's
+// return address; r14 and r15 are the contract's scratch), then returns
 // to the probe's site (r31) with r31 = r28, as the fast path does.
 //===----------------------------------------------------------------------===//
 #define SLOW_FRAME 104
@@ -216,17 +220,17 @@ lwp_hex_read_c20:
 
 // void lwp_hex_empty_pair(void): one empty start/end pair of calibration slot
 // 0 (lwp_hex_calibration_slots, 64 bytes each, not in lwp_map), called exactly
-// as compiled code calls the handlers ({ r28 = r31; r0 = ##slot; call }).
+// as compiled code calls the handlers ({ r28 = r31; r14 = ##slot; call }).
 // The calibration reads the two records it leaves.
   .globl lwp_hex_empty_pair
   .type lwp_hex_empty_pair, @function
   .p2align 4
 lwp_hex_empty_pair:
   { r28 = r31
-    r0 = ##lwp_hex_calibration_slots
+    r14 = ##lwp_hex_calibration_slots
     call __lwp_probe_start }
   { r28 = r31
-    r0 = ##lwp_hex_calibration_slots
+    r14 = ##lwp_hex_calibration_slots
     call __lwp_probe_end }
   { jumpr r31 }
   .size lwp_hex_empty_pair, . - lwp_hex_empty_pair
@@ -239,16 +243,16 @@ lwp_hex_empty_pair:
   .p2align 4
 lwp_hex_nested_pair:
   { r28 = r31
-    r0 = ##lwp_hex_calibration_slots
+    r14 = ##lwp_hex_calibration_slots
     call __lwp_probe_start }
   { r28 = r31
-    r0 = ##(lwp_hex_calibration_slots + 64)
+    r14 = ##(lwp_hex_calibration_slots + 64)
     call __lwp_probe_start }
   { r28 = r31
-    r0 = ##(lwp_hex_calibration_slots + 64)
+    r14 = ##(lwp_hex_calibration_slots + 64)
     call __lwp_probe_end }
   { r28 = r31
-    r0 = ##lwp_hex_calibration_slots
+    r14 = ##lwp_hex_calibration_slots
     call __lwp_probe_end }
   { jumpr r31 }
   .size lwp_hex_nested_pair, . - lwp_hex_nested_pair

@@ -1,7 +1,7 @@
 ; lwp-lower's output through llc 22 (Inputs/lower/probes.ll: function region
 ; 0, loop region 1; the map blob's 64-byte slots start at 128, so slot 0 is
 ; map+144 and slot 1 map+208). Hexagon, PIC and non-PIC: each probe is one
-; packet { call <handler>; r0 = ##<slot> }, and the loop between the probes
+; packet { call <handler>; r28 = r31; r14 = ##<slot> }, and the loop between the probes
 ; stays a hardware loop. x86-64 and AArch64: a direct call of the hidden handler with
 ; the slot address in the first argument register; values live across the
 ; calls stay in caller-saved registers (preserve_all), and the probe before
@@ -33,23 +33,22 @@
 ; HEX-LABEL: sum:
 ; The probe keeps r31 (the packet copies it to r28, the handler copies it
 ; back): sum, a leaf, gets no frame and returns with jumpr r31.
+; The probe is the function's first packet: the handler keeps r0, so the
+; pointer (r0) and n (r1) stay where the caller put them, with no copy and no
+; save.
 ; HEX:       // %bb.0:
-; HEX-NEXT:  {
-; HEX-NEXT:    r2 = r0
-; HEX-NEXT:  }
-; HEX:         .loc 0 3 0 prologue_end
+; HEX-NEXT:    .loc 0 3 0 prologue_end
 ; HEX-NEXT:    //# InlineAsm Start
 ; HEX-NEXT:  {
 ; HEX-NEXT:    call __lwp_probe_start
 ; HEX-NEXT:    r28 = r31
-; HEX-NEXT:    r0 = ##[[MAP:__lwp_map\.[0-9a-f]{16}]]+144
+; HEX-NEXT:    r14 = ##[[MAP:__lwp_map\.[0-9a-f]{16}]]+144
 ; HEX-NEXT:  }
-; The handler keeps every register but r0: n (r1) and the pointer (copied to
-; r2) are used after the call without a save.
 ; HEX-EMPTY:
 ; HEX-NEXT:    //# InlineAsm End
 ; HEX-NEXT:  {
 ; HEX-NEXT:    p0 = cmp.gt(r1,#0)
+; HEX-SAME:    jump:nt .LBB0_4
 ; HEX-NEXT:  }
 ; HEX-NEXT:  // %bb.
 ; HEX-NEXT:    .loc 0 5 3
@@ -57,29 +56,50 @@
 ; HEX-NEXT:  {
 ; HEX-NEXT:    call __lwp_probe_start
 ; HEX-NEXT:    r28 = r31
-; HEX-NEXT:    r0 = ##[[MAP]]+208
+; HEX-NEXT:    r14 = ##[[MAP]]+208
 ; HEX-NEXT:  }
 ; HEX:         loop0(.LBB0_[[#]],
-; HEX:         r1 = memw(r2++#4)
+; HEX:         r1 = memw(r0++#4)
 ; HEX-NEXT:  } :endloop0
+; The sum is computed into r0, the result register, before the end probes.
+; HEX-NEXT:  .LBB0_3:
+; HEX-NEXT:  {
+; HEX-NEXT:    r0 = add(r2,r1)
+; HEX-NEXT:  }
 ; HEX:         .loc 0 5 3
 ; HEX-NEXT:    //# InlineAsm Start
 ; HEX-NEXT:  {
 ; HEX-NEXT:    call __lwp_probe_end
 ; HEX-NEXT:    r28 = r31
-; HEX-NEXT:    r0 = ##[[MAP]]+208
+; HEX-NEXT:    r14 = ##[[MAP]]+208
 ; HEX-NEXT:  }
 ; HEX:         .loc 0 7 3
 ; HEX-NEXT:    //# InlineAsm Start
 ; HEX-NEXT:  {
 ; HEX-NEXT:    call __lwp_probe_end
 ; HEX-NEXT:    r28 = r31
-; HEX-NEXT:    r0 = ##[[MAP]]+144
+; HEX-NEXT:    r14 = ##[[MAP]]+144
 ; HEX-NEXT:  }
 ; HEX-EMPTY:
 ; HEX-NEXT:    //# InlineAsm End
 ; HEX-NEXT:  {
-; HEX-NEXT:    r0 = r1
+; HEX-NEXT:    jumpr r31
+; HEX-NEXT:  }
+; With n <= 0 the result, 0, is set in r0 before a copy of the function's end
+; probe (the paths no longer meet at a copy into r0).
+; HEX-NEXT:  .LBB0_4:
+; HEX:       {
+; HEX-NEXT:    r0 = #0
+; HEX-NEXT:  }
+; HEX:         //# InlineAsm Start
+; HEX-NEXT:  {
+; HEX-NEXT:    call __lwp_probe_end
+; HEX-NEXT:    r28 = r31
+; HEX-NEXT:    r14 = ##[[MAP]]+144
+; HEX-NEXT:  }
+; HEX-EMPTY:
+; HEX-NEXT:    //# InlineAsm End
+; HEX-NEXT:  {
 ; HEX-NEXT:    jumpr r31
 ; HEX-NEXT:  }
 ; HEX-NOT:   call __lwp_probe
@@ -186,25 +206,25 @@
 ; HEXRELOC-NEXT: r28 = r31
 ; HEXRELOC-NEXT: immext
 ; HEXRELOC-NEXT: R_HEX_32_6_X lwp_map+0x90
-; HEXRELOC-NEXT: r0 = ##0x0 }
+; HEXRELOC-NEXT: r14 = ##0x0 }
 ; HEXRELOC-NEXT: R_HEX_16_X lwp_map+0x90
 ; HEXRELOC:      R_HEX_B22_PCREL __lwp_probe_start
 ; HEXRELOC-NEXT: r28 = r31
 ; HEXRELOC-NEXT: immext
 ; HEXRELOC-NEXT: R_HEX_32_6_X lwp_map+0xd0
-; HEXRELOC-NEXT: r0 = ##0x0 }
+; HEXRELOC-NEXT: r14 = ##0x0 }
 ; HEXRELOC-NEXT: R_HEX_16_X lwp_map+0xd0
 ; HEXRELOC:      R_HEX_B22_PCREL __lwp_probe_end
 ; HEXRELOC-NEXT: r28 = r31
 ; HEXRELOC-NEXT: immext
 ; HEXRELOC-NEXT: R_HEX_32_6_X lwp_map+0xd0
-; HEXRELOC-NEXT: r0 = ##0x0 }
+; HEXRELOC-NEXT: r14 = ##0x0 }
 ; HEXRELOC-NEXT: R_HEX_16_X lwp_map+0xd0
 ; HEXRELOC:      R_HEX_B22_PCREL __lwp_probe_end
 ; HEXRELOC-NEXT: r28 = r31
 ; HEXRELOC-NEXT: immext
 ; HEXRELOC-NEXT: R_HEX_32_6_X lwp_map+0x90
-; HEXRELOC-NEXT: r0 = ##0x0 }
+; HEXRELOC-NEXT: r14 = ##0x0 }
 ; HEXRELOC-NEXT: R_HEX_16_X lwp_map+0x90
 
 ; x86-64 (PIE by default in clang): the slot address is RIP-relative (the

@@ -48,19 +48,19 @@
 ; MAP-NEXT: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @__lwp_module_ctor, ptr null }]
 ; MAP-NOT:  __lwp_handler_name
 
-; Hexagon: one inline-asm packet per probe, { r0 = ##<slot>; call <handler> }
+; Hexagon: one inline-asm packet per probe, { r28 = r31; r14 = ##<slot>; call <handler> }
 ; with the slot of region 0 (map+144) or 1 (map+208), the debug location
 ; kept; no call of the probe functions, no declaration of them, no intrinsic.
 ; HEX-LABEL: define i32 @sum(
 ; HEX:       entry:
-; HEX-NEXT:    notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 144)) #[[#]], !dbg [[FN:![0-9]+]]
+; HEX-NEXT:    notail call void asm sideeffect "{ r28 = r31; r14 = ##$0; call __lwp_probe_start }", "i,~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 144)) #[[#]], !dbg [[FN:![0-9]+]]
 ; HEX:       ph:
-; HEX-NEXT:    notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 208)) #[[#]], !dbg [[LOOP:![0-9]+]]
+; HEX-NEXT:    notail call void asm sideeffect "{ r28 = r31; r14 = ##$0; call __lwp_probe_start }", "i,~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 208)) #[[#]], !dbg [[LOOP:![0-9]+]]
 ; HEX:       exit:
-; HEX-NEXT:    notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 208)) #[[#]], !dbg [[LOOP]]
+; HEX-NEXT:    notail call void asm sideeffect "{ r28 = r31; r14 = ##$0; call __lwp_probe_end }", "i,~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 208)) #[[#]], !dbg [[LOOP]]
 ; HEX:       done:
 ; HEX-NEXT:    phi
-; HEX-NEXT:    notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 144)) #[[#]], !dbg [[END:![0-9]+]]
+; HEX-NEXT:    notail call void asm sideeffect "{ r28 = r31; r14 = ##$0; call __lwp_probe_end }", "i,~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAP]], i64 144)) #[[#]], !dbg [[END:![0-9]+]]
 ; HEX-NEXT:    ret i32
 ; HEX-NEXT:  }
 ; HEX-NOT:   @__lwp_probe_start

@@ -1,5 +1,5 @@
 // The bundled model through the whole MLIR pipeline to machine code: one
-// packet { r0 = ##slot; call handler } per probe on Hexagon (PIC and
+// packet { r28 = r31; r14 = ##slot; call handler } per probe on Hexagon (PIC and
 // non-PIC), a direct call with the slot address on x86-64 (PIC too) and
 // AArch64; the map and its slots land in section lwp_map.
 // RUN: lwp-opt %lwp_src_root/examples/model/conv_matmul.mlir --lwp-linalg-to-loops --lwp-instrument="max-loop-depth=1" --lwp-to-llvm=target=hexagon | mlir-translate --mlir-to-llvmir -o %t.hex.ll
@@ -16,11 +16,11 @@
 // HEX-LABEL: conv2d:
 // HEX:       {
 // HEX-DAG:     call __lwp_probe_start
-// HEX-DAG:     r0 = ##[[MAP:__lwp_map\.[0-9a-f]+]]+[[S0:[0-9]+]]
+// HEX-DAG:     r14 = ##[[MAP:__lwp_map\.[0-9a-f]+]]+[[S0:[0-9]+]]
 // HEX-NEXT:  }
 // HEX:       {
 // HEX-DAG:     call __lwp_probe_start
-// HEX-DAG:     r0 = ##[[MAP]]+{{[0-9]+}}
+// HEX-DAG:     r14 = ##[[MAP]]+{{[0-9]+}}
 // HEX-NEXT:  }
 // HEX:       call __lwp_probe_end
 // The map and its slots: writable, 16-byte aligned, registered by a

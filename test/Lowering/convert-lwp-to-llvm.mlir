@@ -22,20 +22,20 @@
 // COMMON-LABEL: func.func @f
 // COMMON:        %[[M0:.*]] = llvm.mlir.addressof @[[MAP:__lwp_map\.[0-9a-f]+]] : !llvm.ptr
 // COMMON-NEXT:   %[[S0:.*]] = llvm.getelementptr inbounds %[[M0]][144] : (!llvm.ptr) -> !llvm.ptr, i8
-// HEX-NEXT:      llvm.inline_asm has_side_effects "{ r28 = r31; r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28}" %[[S0]]
+// HEX-NEXT:      llvm.inline_asm has_side_effects "{ r28 = r31; r14 = ##$0; call __lwp_probe_start }", "i,~{r14},~{r15},~{r28}" %[[S0]]
 // HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_start(%[[S0]]) : (!llvm.ptr) -> ()
 // COMMON:        %[[M1:.*]] = llvm.mlir.addressof @[[MAP]]
 // COMMON-NEXT:   %[[S1:.*]] = llvm.getelementptr inbounds %[[M1]][208]
-// HEX-NEXT:      llvm.inline_asm has_side_effects "{ r28 = r31; r0 = ##$0; call __lwp_probe_start }", {{.*}} %[[S1]]
+// HEX-NEXT:      llvm.inline_asm has_side_effects "{ r28 = r31; r14 = ##$0; call __lwp_probe_start }", {{.*}} %[[S1]]
 // HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_start(%[[S1]])
 // COMMON-NEXT:   scf.for
 // COMMON:        %[[M2:.*]] = llvm.mlir.addressof @[[MAP]]
 // COMMON-NEXT:   %[[S2:.*]] = llvm.getelementptr inbounds %[[M2]][208]
-// HEX-NEXT:      llvm.inline_asm has_side_effects "{ r28 = r31; r0 = ##$0; call __lwp_probe_end }", {{.*}} %[[S2]]
+// HEX-NEXT:      llvm.inline_asm has_side_effects "{ r28 = r31; r14 = ##$0; call __lwp_probe_end }", {{.*}} %[[S2]]
 // HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_end(%[[S2]])
 // COMMON:        %[[M3:.*]] = llvm.mlir.addressof @[[MAP]]
 // COMMON-NEXT:   %[[S3:.*]] = llvm.getelementptr inbounds %[[M3]][144]
-// HEX-NEXT:      llvm.inline_asm has_side_effects "{ r28 = r31; r0 = ##$0; call __lwp_probe_end }", {{.*}} %[[S3]]
+// HEX-NEXT:      llvm.inline_asm has_side_effects "{ r28 = r31; r14 = ##$0; call __lwp_probe_end }", {{.*}} %[[S3]]
 // HOST-NEXT:     llvm.call preserve_allcc notail @__lwp_probe_end(%[[S3]])
 // COMMON-NEXT:   return
 // The map: magic "LWPMAP", version 3, size 272, 2 regions, strings at 128,

@@ -30,32 +30,34 @@
 namespace lwp {
 
 /// The Hexagon probe: one packet that keeps the caller's return address in
-/// r28, loads the address of the region's slot into r0 (a constant-extended
+/// r28, loads the address of the region's slot into r14 (a constant-extended
 /// immediate, relocated by the linker) and calls the handler:
-///   { r28 = r31; r0 = ##slot; call handler }
+///   { r28 = r31; r14 = ##slot; call handler }
 /// (four words: the most a packet holds). Its registers are a subset of the
 /// contract of LLVM's llvm.hexagon.instrprof.custom (HexagonPseudo.td,
 /// PS_call_instrprof_custom: the handler keeps every register but r0, r14,
 /// r15, r28; the call writes r31): the handler returns with
 /// { r31 = r28; jumpr r31 }, so r31 comes back unchanged and a function whose
 /// only calls are its probes and tail calls needs no frame (issue 30: the
-/// tree interpreter's eval, 1.429x -> 1.326x). The intrinsic itself takes
-/// only an immediate ID (ImmArg), which cannot name a slot that the linker
-/// places. $0 is the slot address.
+/// tree interpreter's eval, 1.429x -> 1.326x), and r0 is kept too, unlike the
+/// intrinsic's ID register: the arguments and results in r0 at a function's
+/// entry and exit, where its probes are, stay where they are. The intrinsic
+/// itself takes only an immediate ID (ImmArg), which cannot name a slot that
+/// the linker places. $0 is the slot address.
 std::string hexagonProbeAsm(bool IsEnd);
 /// Constraints of hexagonProbeAsm: the slot address as a symbolic immediate
-/// and the registers the packet and the handler clobber (r0, r14, r15, r28).
+/// and the registers the packet and the handler clobber (r14, r15, r28).
 /// Not r31, which the handler restores, and no callee-saved register: a
 /// probe outside the frame that Hexagon's shrink-wrapping sets up
 /// (HexagonFrameLowering::findShrunkPrologEpilog, which does not count
 /// inline assembly as a call) finds and leaves r31 as it was.
 constexpr llvm::StringLiteral HexagonProbeConstraints =
-    "i,~{r0},~{r14},~{r15},~{r28}";
+    "i,~{r14},~{r15},~{r28}";
 
 /// The Hexagon resume probe (ProbeResumeHandler): the packet of
 /// hexagonProbeAsm calling __lwp_probe_resume with the slot of the
 /// enclosing region ($0, constraints HexagonProbeConstraints), or, when
-/// \p HasSlot is false, with r0 = #0 and no operand (constraints
+/// \p HasSlot is false, with r14 = #0 and no operand (constraints
 /// HexagonProbeConstraints without the leading "i,").
 std::string hexagonResumeProbeAsm(bool HasSlot);
 

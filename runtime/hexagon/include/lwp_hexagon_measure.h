@@ -13,10 +13,12 @@
  * records, so the figures hold for both handler tails.
  *
  * LWP_START(k) / LWP_END(k) are probe calls exactly as compiled code emits
- * them, one packet { r0 = ##slot; call handler }, on slot k (0-15) of
- * lwp_measure_module, a 16-region module this header defines and registers
- * (lwp_hexagon_test_module.h); its ID is lwp_measure_module.Slots[k].index.
- * The clobbers are what a probe call may change (r0, r14, r15, r28, r31).
+ * them, one packet { r28 = r31; r14 = ##slot; call handler }, on slot k
+ * (0-15) of lwp_measure_module, a 16-region module this header defines and
+ * registers (lwp_hexagon_test_module.h); its ID is
+ * lwp_measure_module.Slots[k].index.
+ * The clobbers are what a probe call may change (r14, r15, r28) and r0, which
+ * the counter reads write.
  */
 #ifndef LWP_RUNTIME_HEXAGON_MEASURE_H
 #define LWP_RUNTIME_HEXAGON_MEASURE_H
@@ -30,7 +32,7 @@
                      ".word 0x6a14c000\n\t{ %1 = r0 }"                         \
                      : "=&r"(Before), "=&r"(After)                             \
                      :                                                         \
-                     : LWP_TEST_PROBE_CLOBBERS);                               \
+                     : "r0", LWP_TEST_PROBE_CLOBBERS);                         \
     After - Before;                                                            \
   })
 

@@ -16,7 +16,7 @@
  *   LWP_TEST_MODULE(Name, N)  the same blob and a priority-1 constructor
  *       that registers it, as an instrumented module does.
  *   LWP_TEST_PROBE(Kind, Slot)  one probe packet in a C function:
- *       { r28 = r31; r0 = ##Slot; call __lwp_probe_<Kind> }, Kind start or
+ *       { r28 = r31; r14 = ##Slot; call __lwp_probe_<Kind> }, Kind start or
  *       end, Slot a constant address (&Name.Slots[K]).
  *   LWP_TEST_PROBE_ASM(Kind, Name, N, K)  the same packet as assembly text
  *       (for top-level asm and for asm bodies without operands), slot K of
@@ -73,11 +73,11 @@
   }
 
 /** The clobbers of a probe call: what the handlers and the call may change. */
-#define LWP_TEST_PROBE_CLOBBERS "r0", "r14", "r15", "r28", "memory"
+#define LWP_TEST_PROBE_CLOBBERS "r14", "r15", "r28", "memory"
 
 /** One probe packet on slot address \p Slot (a constant) in a C function. */
 #define LWP_TEST_PROBE(Kind, Slot)                                             \
-  __asm__ volatile("{ r28 = r31; r0 = ##%0; call __lwp_probe_" #Kind " }"      \
+  __asm__ volatile("{ r28 = r31; r14 = ##%0; call __lwp_probe_" #Kind " }"     \
                    :                                                           \
                    : "i"(Slot)                                                 \
                    : LWP_TEST_PROBE_CLOBBERS)
@@ -87,7 +87,7 @@
 #define LWP_TEST_SLOT_ASM(Name, N, K)                                          \
   #Name "+" LWP_TEST_STR(LWP_TEST_SLOTS_OFFSET(N)) "+64*" #K
 #define LWP_TEST_PROBE_ASM(Kind, Name, N, K)                                   \
-  "{ r28 = r31; r0 = ##" LWP_TEST_SLOT_ASM(Name, N, K) "; call __lwp_probe_"  \
+  "{ r28 = r31; r14 = ##" LWP_TEST_SLOT_ASM(Name, N, K) "; call __lwp_probe_" \
   #Kind " }\n\t"
 
 #endif /* LWP_RUNTIME_HEXAGON_TEST_MODULE_H */

@@ -1,6 +1,6 @@
 // lwp-lower in clang's pipeline for Hexagon, end to end under qemu-hexagon:
 // clang -O2 -fpass-plugin compiles the kernel into one inline-asm packet per
-// probe, { call __lwp_probe_start; r0 = ##<slot> } with the address of the
+// probe, { call __lwp_probe_start; r28 = r31; r14 = ##<slot> } with the address of the
 // region's slot in the module's map blob, the blob in the writable lwp_map
 // section and a priority-1 constructor that registers it; linked with the
 // Hexagon runtime, the program counts every region exactly (packets are
@@ -36,12 +36,12 @@
 // IR-NEXT: @llvm.compiler.used = appending global [1 x ptr] [ptr @[[MAPG]]], section "llvm.metadata"
 // IR-NEXT: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 1, ptr @__lwp_module_ctor, ptr null }]
 // IR-LABEL: define {{.*}} @kernel(
-// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)) #[[#]], !dbg [[FN:![0-9]+]]
-// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)) #[[#]], !dbg [[ROWS:![0-9]+]]
-// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_start }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)) #[[#]], !dbg [[COLS:![0-9]+]]
-// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)) #[[#]], !dbg [[COLS]]
-// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)) #[[#]], !dbg [[ROWS]]
-// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_end }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)) #[[#]], !dbg
+// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r14 = ##$0; call __lwp_probe_start }", "i,~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)) #[[#]], !dbg [[FN:![0-9]+]]
+// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r14 = ##$0; call __lwp_probe_start }", "i,~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)) #[[#]], !dbg [[ROWS:![0-9]+]]
+// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r14 = ##$0; call __lwp_probe_start }", "i,~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)) #[[#]], !dbg [[COLS:![0-9]+]]
+// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r14 = ##$0; call __lwp_probe_end }", "i,~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 336)) #[[#]], !dbg [[COLS]]
+// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r14 = ##$0; call __lwp_probe_end }", "i,~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 272)) #[[#]], !dbg [[ROWS]]
+// IR-DAG:  notail call void asm sideeffect "{ r28 = r31; r14 = ##$0; call __lwp_probe_end }", "i,~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @[[MAPG]], i64 208)) #[[#]], !dbg
 // No handler is declared: the packets name it in the assembly.
 // IR-NOT:  @__lwp_probe_start
 // IR-NOT:  @__lwp_probe_end
@@ -60,42 +60,42 @@
 // CODE-NEXT:  r28 = r31
 // CODE-NEXT:  immext
 // CODE-NEXT:  R_HEX_32_6_X lwp_map+0xd0
-// CODE-NEXT:  r0 = ##0x0 }
+// CODE-NEXT:  r14 = ##0x0 }
 // CODE-NEXT:  R_HEX_16_X lwp_map+0xd0
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_start
 // CODE-NEXT:  r28 = r31
 // CODE-NEXT:  immext
 // CODE-NEXT:  R_HEX_32_6_X lwp_map+0x110
-// CODE-NEXT:  r0 = ##0x0 }
+// CODE-NEXT:  r14 = ##0x0 }
 // CODE-NEXT:  R_HEX_16_X lwp_map+0x110
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_start
 // CODE-NEXT:  r28 = r31
 // CODE-NEXT:  immext
 // CODE-NEXT:  R_HEX_32_6_X lwp_map+0x150
-// CODE-NEXT:  r0 = ##0x0 }
+// CODE-NEXT:  r14 = ##0x0 }
 // CODE-NEXT:  R_HEX_16_X lwp_map+0x150
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_end
 // CODE-NEXT:  r28 = r31
 // CODE-NEXT:  immext
 // CODE-NEXT:  R_HEX_32_6_X lwp_map+0x150
-// CODE-NEXT:  r0 = ##0x0 }
+// CODE-NEXT:  r14 = ##0x0 }
 // CODE-NEXT:  R_HEX_16_X lwp_map+0x150
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_end
 // CODE-NEXT:  r28 = r31
 // CODE-NEXT:  immext
 // CODE-NEXT:  R_HEX_32_6_X lwp_map+0x110
-// CODE-NEXT:  r0 = ##0x0 }
+// CODE-NEXT:  r14 = ##0x0 }
 // CODE-NEXT:  R_HEX_16_X lwp_map+0x110
 // CODE:       { call
 // CODE-NEXT:  R_HEX_B22_PCREL __lwp_probe_end
 // CODE-NEXT:  r28 = r31
 // CODE-NEXT:  immext
 // CODE-NEXT:  R_HEX_32_6_X lwp_map+0xd0
-// CODE-NEXT:  r0 = ##0x0 }
+// CODE-NEXT:  r14 = ##0x0 }
 // CODE-NEXT:  R_HEX_16_X lwp_map+0xd0
 // CODE-NOT:   R_HEX_B22_PCREL __lwp_probe
 // The constructor registers the blob.
@@ -113,27 +113,27 @@
 // LINKED:      { call {{.*}} <__lwp_probe_start>
 // LINKED-NEXT: r28 = r31
 // LINKED-NEXT: immext
-// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0xd0]] }
+// LINKED-NEXT: r14 = ##0x[[#%x,BLOB+0xd0]] }
 // LINKED:      { call {{.*}} <__lwp_probe_start>
 // LINKED-NEXT: r28 = r31
 // LINKED-NEXT: immext
-// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x110]] }
+// LINKED-NEXT: r14 = ##0x[[#%x,BLOB+0x110]] }
 // LINKED:      { call {{.*}} <__lwp_probe_start>
 // LINKED-NEXT: r28 = r31
 // LINKED-NEXT: immext
-// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x150]] }
+// LINKED-NEXT: r14 = ##0x[[#%x,BLOB+0x150]] }
 // LINKED:      { call {{.*}} <__lwp_probe_end>
 // LINKED-NEXT: r28 = r31
 // LINKED-NEXT: immext
-// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x150]] }
+// LINKED-NEXT: r14 = ##0x[[#%x,BLOB+0x150]] }
 // LINKED:      { call {{.*}} <__lwp_probe_end>
 // LINKED-NEXT: r28 = r31
 // LINKED-NEXT: immext
-// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0x110]] }
+// LINKED-NEXT: r14 = ##0x[[#%x,BLOB+0x110]] }
 // LINKED:      { call {{.*}} <__lwp_probe_end>
 // LINKED-NEXT: r28 = r31
 // LINKED-NEXT: immext
-// LINKED-NEXT: r0 = ##0x[[#%x,BLOB+0xd0]] }
+// LINKED-NEXT: r14 = ##0x[[#%x,BLOB+0xd0]] }
 
 // Three calls of kernel with 7 rows: 3 functions, 3 row loops, 21 column
 // loops.

@@ -28,42 +28,43 @@
 // lwp-report's folded stacks are the nodes' self cycles by path.
 // RUN: lwp-report %t.elf %t.d/nomid.dump --format=folded | FileCheck %s --check-prefix=FOLDED
 // FOLDED:      main [[#]]
-// FOLDED-NEXT: main;a 2000
+// FOLDED-NEXT: main;a 1500
 // FOLDED-NEXT: main;a;c 500
-// FOLDED-NEXT: main;b 800
+// FOLDED-NEXT: main;b 600
 // FOLDED-NEXT: main;b;c 200
 // FOLDED-NEXT: main;d 700
-// FOLDED-NEXT: main;d;a 400
+// FOLDED-NEXT: main;d;a 300
 // FOLDED-NEXT: main;d;a;c 100
-// FOLDED-NEXT: main;d;b 400
+// FOLDED-NEXT: main;d;b 300
 // FOLDED-NEXT: main;d;b;c 100
 //
 // main calls a 300 times, then b and a 200 times each, then d (a and b) 100
 // times: c runs 500 times under main/a, 200 under main/b, 100 under each of
-// main/d/a and main/d/b. c takes 1 packet, a and b 5 (their call of c, c,
-// their own arithmetic), d 17.
+// main/d/a and main/d/b. c takes 1 packet (its add), a and b 4 (their call
+// of c, c, c's return, their own arithmetic), d 15 (a and b, and 7 of its
+// own: its two calls, a's and b's frames and returns, its xor).
 // TREE:      count 1 900
 // TREE-NEXT: count 2 600
 // TREE-NEXT: count 3 300
 // TREE-NEXT: count 4 100
 // TREE-NEXT: count 5 1
 // TREE:      region 1 total=900 self=900
-// TREE-NEXT: region 2 total=3000 self=2400
-// TREE-NEXT: region 3 total=1500 self=1200
-// TREE-NEXT: region 4 total=1700 self=700
+// TREE-NEXT: region 2 total=2400 self=1800
+// TREE-NEXT: region 3 total=1200 self=900
+// TREE-NEXT: region 4 total=1500 self=700
 // TREE-NEXT: region 5 total=[[#MAIN:]]
 // TREE-NEXT: thread 0 top_cycles=[[#MAIN]] top_instances=1
 // TREE-NEXT: nodes ok 11
 // TREE-NEXT: node 0 path=- count=1 cycles=[[#MAIN]] self=0
-// TREE-NEXT: node 1 path=5 count=1 cycles=[[#MAIN]] self=[[#MAIN-5200]]
-// TREE-NEXT: node 2 path=5/2 count=500 cycles=2500 self=2000
+// TREE-NEXT: node 1 path=5 count=1 cycles=[[#MAIN]] self=[[#MAIN-4300]]
+// TREE-NEXT: node 2 path=5/2 count=500 cycles=2000 self=1500
 // TREE-NEXT: node 3 path=5/2/1 count=500 cycles=500 self=500
-// TREE-NEXT: node 4 path=5/3 count=200 cycles=1000 self=800
+// TREE-NEXT: node 4 path=5/3 count=200 cycles=800 self=600
 // TREE-NEXT: node 5 path=5/3/1 count=200 cycles=200 self=200
-// TREE-NEXT: node 6 path=5/4 count=100 cycles=1700 self=700
-// TREE-NEXT: node 7 path=5/4/2 count=100 cycles=500 self=400
+// TREE-NEXT: node 6 path=5/4 count=100 cycles=1500 self=700
+// TREE-NEXT: node 7 path=5/4/2 count=100 cycles=400 self=300
 // TREE-NEXT: node 8 path=5/4/2/1 count=100 cycles=100 self=100
-// TREE-NEXT: node 9 path=5/4/3 count=100 cycles=500 self=400
+// TREE-NEXT: node 9 path=5/4/3 count=100 cycles=400 self=300
 // TREE-NEXT: node 10 path=5/4/3/1 count=100 cycles=100 self=100
 // TREE-NOT: node
 //
@@ -73,8 +74,8 @@
 // MID-SAME: unwound=1
 // MID:      nodes ok 4
 // MID-NEXT: node 0 path=- count=1 cycles=[[#MID]] self=0
-// MID-NEXT: node 1 path=5 count=1 cycles=[[#MID]] self=[[#MID-1500]]
-// MID-NEXT: node 2 path=5/2 count=300 cycles=1500 self=1200
+// MID-NEXT: node 1 path=5 count=1 cycles=[[#MID]] self=[[#MID-1200]]
+// MID-NEXT: node 2 path=5/2 count=300 cycles=1200 self=900
 // MID-NEXT: node 3 path=5/2/1 count=300 cycles=300 self=300
 // MID-NOT: node
 //
@@ -92,19 +93,19 @@
 // RUN: env LWP_OUTPUT=%t.d/gsmall.dump LWP_CCT_NODES=8 LWP_HEXAGON_REPLAY=general %qemu_hexagon %t.elf
 // RUN: %dumpdump %t.d/gsmall.dump --figures-only --nodes --check-nodes | diff %t.d/small.txt -
 // SMALL:      region 1 total=900 self=900
-// SMALL-NEXT: region 2 total=3000 self=2400
-// SMALL-NEXT: region 3 total=1500 self=1200
-// SMALL-NEXT: region 4 total=1700 self=700
+// SMALL-NEXT: region 2 total=2400 self=1800
+// SMALL-NEXT: region 3 total=1200 self=900
+// SMALL-NEXT: region 4 total=1500 self=700
 // SMALL-NEXT: region 5 total=[[#MAIN:]]
 // SMALL:      nodes ok 8
 // SMALL-NEXT: node 0 path=- count=1 cycles=[[#MAIN]] self=0
-// SMALL-NEXT: node 1 path=5 count=1 cycles=[[#MAIN]] self=[[#MAIN-5200]]
-// SMALL-NEXT: node 2 path=5/2 count=500 cycles=2500 self=2000
+// SMALL-NEXT: node 1 path=5 count=1 cycles=[[#MAIN]] self=[[#MAIN-4300]]
+// SMALL-NEXT: node 2 path=5/2 count=500 cycles=2000 self=1500
 // SMALL-NEXT: node 3 path=5/2/1 count=500 cycles=500 self=500
-// SMALL-NEXT: node 4 path=5/3 count=200 cycles=1000 self=800
+// SMALL-NEXT: node 4 path=5/3 count=200 cycles=800 self=600
 // SMALL-NEXT: node 5 path=5/3/1 count=200 cycles=200 self=200
-// SMALL-NEXT: node 6 path=5/4 count=100 cycles=1700 self=1200 folded=100
-// SMALL-NEXT: node 7 path=5/4/2 count=100 cycles=500 self=500 folded=100
+// SMALL-NEXT: node 6 path=5/4 count=100 cycles=1500 self=1100 folded=100
+// SMALL-NEXT: node 7 path=5/4/2 count=100 cycles=400 self=400 folded=100
 // SMALL-NOT: node
 //
 // One node: every instance (main's, and the 1900 inside it) folds into the

@@ -1,6 +1,6 @@
 ; End to end: a 10 x 20 loop nest with LWP probes in the probe form of
 ; lwp-instrument, lowered for Hexagon by lwp-lower (one packet
-; { r0 = ##slot; call handler } a probe, the map and its slots, the
+; { r28 = r31; r14 = ##slot; call handler } a probe, the map and its slots, the
 ; registering constructor), compiled by llc (static and PIC), linked with the
 ; runtime and run under qemu-hexagon.
 ;

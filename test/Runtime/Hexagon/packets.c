@@ -1,6 +1,6 @@
 // Packet costs of the handlers, measured with QEMU's packet counter c20
 // around probe packets of the form compiled code emits
-// ({ r0 = ##slot; call handler }). Deterministic under qemu-hexagon: the
+// ({ r28 = r31; r14 = ##slot; call handler }). Deterministic under qemu-hexagon: the
 // figures are exact. c20 counts whichever counter the handlers record, so the
 // program runs twice: recording c20 (the QEMU tail of the handlers) and with
 // UPCYCLE forced (the hardware tail).

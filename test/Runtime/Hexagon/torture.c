@@ -1,6 +1,6 @@
 // Register torture: an assembly kernel keeps values live in r1-r13, r16-r27,
 // P0-P3, M0/M1, USR, SA0/LC0/SA1/LC1 and in two nested hardware loops whose
-// bodies call the probes, once with probe calls ({ r0 = ##slot; call handler },
+// bodies call the probes, once with probe calls ({ r28 = r31; r14 = ##slot; call handler },
 // the packet compiled code emits) and once with nops in their place. Every
 // register the LLVM 22 call contract (PS_call_instrprof_custom: Defs = r0,
 // r14, r15, r28, r29-r31, pc) keeps must come out identical. The probes take
