@@ -3,7 +3,7 @@
 ; loop 1 here; the function region 0 outside the loop; 0xffffffff, -1, where
 ; no region encloses it), and their lowering: hosts call the preserve_all
 ; handler with the slot, or null; Hexagon emits one packet with the slot
-; address, or r0 = #0.
+; address, or r14 = #0.
 ; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-instrument -stats-level=70 -S %s -o - | FileCheck %s --check-prefix=IR
 ; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-instrument -stats-level=70 -lwp-no-function-regions -S %s -o - | FileCheck %s --check-prefix=NOFN
 ; RUN: opt -load-pass-plugin=%lwp_llvm_plugin -passes=lwp-instrument,lwp-lower -stats-level=70 -lwp-no-function-regions -lwp-target=x86_64 -S %s -o - | FileCheck %s --check-prefix=HOST
@@ -58,16 +58,16 @@ exit:
 ; HOST:       declare hidden preserve_allcc void @__lwp_probe_resume(ptr)
 
 ; HEX:          call i32 @_setjmp(
-; HEX-NEXT:     notail call void asm sideeffect "{ r28 = r31; r0 = #0; call __lwp_probe_resume }", "~{r0},~{r14},~{r15},~{r28}"()
+; HEX-NEXT:     notail call void asm sideeffect "{ r28 = r31; r14 = #0; call __lwp_probe_resume }", "~{r14},~{r15},~{r28}"()
 ; HEX:          call i32 @_setjmp(
-; HEX-NEXT:     notail call void asm sideeffect "{ r28 = r31; r0 = ##$0; call __lwp_probe_resume }", "i,~{r0},~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @{{__lwp_map\.[0-9a-f]+}}, i64 [[#]]))
+; HEX-NEXT:     notail call void asm sideeffect "{ r28 = r31; r14 = ##$0; call __lwp_probe_resume }", "i,~{r14},~{r15},~{r28}"(ptr getelementptr inbounds (i8, ptr @{{__lwp_map\.[0-9a-f]+}}, i64 [[#]]))
 
 ; ASM-LABEL: f:
 ; ASM:         call _setjmp
 ; ASM:         call __lwp_probe_resume
 ; ASM-NEXT:    r28 = r31
-; ASM-NEXT:    r0 = #0
+; ASM-NEXT:    r14 = #0
 ; ASM:         call _setjmp
 ; ASM:         call __lwp_probe_resume
 ; ASM-NEXT:    r28 = r31
-; ASM-NEXT:    r0 = ##__lwp_map.{{[0-9a-f]+}}+{{[0-9]+}}
+; ASM-NEXT:    r14 = ##__lwp_map.{{[0-9a-f]+}}+{{[0-9]+}}

@@ -55,13 +55,25 @@
 // ASM-NEXT:  r28 = r31
 // ASM:       .size maybe_call
 
-// At -O2 both probes run without a frame, which only the hook's call gets.
+// At -O2 the start probe runs without a frame, which only the hook's call
+// gets; each path has its own end probe (probes are nomerge: none is hoisted
+// above the test of hook), the one without the call runs without a frame.
 // O2-LABEL: maybe_call:
 // O2-NOT:   allocframe
 // O2:       call __lwp_probe_start
 // O2-NOT:   allocframe
-// O2:       call __lwp_probe_end
+// O2:       memw(##hook)
+// O2-NEXT:  jump:nt [[NOCALL:\.LBB[0-9_]+]]
 // O2:       allocframe
+// O2:       call __lwp_probe_end
+// O2:       callr
+// O2:       dealloc_return
+// O2:       [[NOCALL]]:
+// O2-NEXT:  InlineAsm Start
+// O2-NEXT:  {
+// O2-NEXT:  call __lwp_probe_end
+// O2-NOT:   allocframe
+// O2:       jumpr r31
 // O2:       .size maybe_call
 
 // maybe_call runs 3 times (hook null once), record twice, main once.

@@ -1,20 +1,21 @@
-// Register torture: an assembly kernel keeps values live in r1-r13, r16-r27,
+// Register torture: an assembly kernel keeps values live in r0-r13, r16-r27,
 // P0-P3, M0/M1, USR, SA0/LC0/SA1/LC1 and in two nested hardware loops whose
-// bodies call the probes, once with probe calls ({ r28 = r31; r14 = ##slot; call handler },
-// the packet compiled code emits) and once with nops in their place. Every
-// register the LLVM 22 call contract (PS_call_instrprof_custom: Defs = r0,
-// r14, r15, r28, r29-r31, pc) keeps must come out identical. The probes take
-// every handler path: recording, capped (LWP_CAP=2), the c20 and the UPCYCLE
-// tail, a full buffer (the runtime rebuilt with 8 records), a journal
-// replayed after every probe (the C code that saves every register), and
-// what the replay does besides: a slot whose module never registered, a
-// recursive instance (an inner function starts and ends the region open in
-// the kernel), a start of the open region at the same stack position
-// (closing it as unwound), an end without an open instance, the fold of the
-// second run (the drop count is set just below 2^30 before it), a region
-// whose bias the program sets to 2^30 - 1 (its next start moves 2^29 of it
-// into its overflow word). The regions: slots 0-2 of a
-// registered module (IDs 1-3) and slot 0 of a blob nothing registers.
+// bodies call the probes, once with probe calls ({ r28 = r31; r14 = ##slot;
+// call handler }, the packet compiled code emits) and once with nops in their
+// place. Every register the LLVM 22 call contract (PS_call_instrprof_custom:
+// Defs = r0, r14, r15, r28, r29-r31, pc) keeps must come out identical, and r0,
+// which LWP's probes keep too (they clobber r14, r15 and r28 only). The probes
+// take every handler path: recording, capped (LWP_CAP=2), the c20 and the
+// UPCYCLE tail, a full buffer (the runtime rebuilt with 8 records), a journal
+// replayed after every probe (the C code that saves every register), and what
+// the replay does besides: a slot whose module never registered, a recursive
+// instance (an inner function starts and ends the region open in the kernel), a
+// start of the open region at the same stack position (closing it as unwound),
+// an end without an open instance, the fold of the second run (the drop count
+// is set just below 2^30 before it), a region whose bias the program sets to
+// 2^30 - 1 (its next start moves 2^29 of it into its overflow word). The
+// regions: slots 0-2 of a registered module (IDs 1-3) and slot 0 of a blob
+// nothing registers.
 //
 // RUN: %hexagon_cc -c %s -o %t.o
 // RUN: %hexagon_link %t.o -o %t.elf
@@ -36,19 +37,19 @@
 // RUN: %dumpdump %t.small.dump --nonzero-counts --records | FileCheck %s --check-prefix=FULLDUMP
 //
 // CHECK: counter 4
-// CHECK-NEXT: checked 38 values, 0 differ
+// CHECK-NEXT: checked 39 values, 0 differ
 // CHECK-NEXT: inner trips 12, outer trips 3
 // CHECK-NEXT: ids 1 2 3 0
 // CHECK-NEXT: second run: 0 differ
 // CHECK-NEXT: count 1: 2, count 2: 24, count 3: 1073741831, dropped in the second run: 32
 // CHECK-NEXT: fold: bias 536870917, overflow 1, depth 0
 // UP: counter 3
-// UP-NEXT: checked 38 values, 0 differ
+// UP-NEXT: checked 39 values, 0 differ
 // UP-NEXT: inner trips 12, outer trips 3
 // UP-NEXT: ids 1 2 3 0
 // UP-NEXT: second run: 0 differ
 // FULL: counter 4
-// FULL-NEXT: checked 38 values, 0 differ
+// FULL-NEXT: checked 39 values, 0 differ
 // FULL-NEXT: inner trips 12, outer trips 3
 // FULL-NEXT: ids 1 2 3 0
 // FULL-NEXT: second run: 0 differ
@@ -135,6 +136,7 @@ LWP_TEST_BLOB(Unregistered, 1);
   "  { r7 = ##0xa7070707; r8 = ##0xa8080808 }\n"                               \
   "  { r9 = ##0xa9090909; r10 = ##0xaa0a0a0a }\n"                              \
   "  { r11 = ##0xab0b0b0b; r12 = #0 }\n"                                       \
+  "  { r0 = ##0xa0000a0a }\n"                                                  \
   "  { r13 = #0; r16 = ##0xb0101010 }\n"                                       \
   "  { r17 = ##0xb1111111; r18 = ##0xb2121212 }\n"                             \
   "  { r19 = ##0xb3131313; r20 = ##0xb4141414 }\n"                             \
@@ -158,6 +160,7 @@ LWP_TEST_BLOB(Unregistered, 1);
   START(TortureModule, 3, 2) END(TortureModule, 3, 2)                         \
   END(TortureModule, 3, 2)                                                    \
   "  { r28 = memw(r29+#48) }\n"                                                \
+  "  { memw(r28+#0) = r0 }\n"                                                  \
   "  { memw(r28+#4) = r1; memw(r28+#8) = r2 }\n"                               \
   "  { memw(r28+#12) = r3; memw(r28+#16) = r4 }\n"                             \
   "  { memw(r28+#20) = r5; memw(r28+#24) = r6 }\n"                             \
@@ -193,8 +196,7 @@ LWP_TEST_BLOB(Unregistered, 1);
 #define NOP_END(Blob, N, K) "  { nop }\n"
 
 // <name>_inner: starts and ends slot 2 one stack frame below the kernel
-// (recursion: both probes take the slow path); keeps every register but r0
-// (the probes' scratch).
+// (recursion: both probes take the slow path); keeps every register.
 #define INNER(name, START, END)                                                \
   "  .text\n  .type " #name "_inner,@function\n  .p2align 4\n"                 \
   #name "_inner:\n"                                                            \
@@ -219,8 +221,8 @@ int main(void) {
   torture_plain(Plain);
   TortureModule.Slots[2].bias = 0x3fffffff; // 2^30 - 1 past the cap
   torture_probes(WithProbes);
-  // Slot 0, 14 and 15 are not stored (r0, r14, r15); 37 holds SP.
-  static const unsigned Slots[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
+  // Slots 14 and 15 are not stored (r14, r15); 37 holds SP.
+  static const unsigned Slots[] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
                                    11, 12, 13, 16, 17, 18, 19, 20, 21, 22,
                                    23, 24, 25, 26, 27, 28, 29, 30, 31, 32,
                                    33, 34, 35, 36, 37, 16, 17, 18};
