@@ -13,9 +13,9 @@
 // { r31 = r28; jumpr r31 }: r31 comes back unchanged, so a leaf function
 // needs no frame for its probes) and slot is the address of the region's
 // struct lwp_slot (lwp/Runtime/MapFormat.h) in its module's blob, section
-// lwp_map (64 bytes, 16-byte aligned), in r14: r0-r5, where arguments and
-// results live at a function's entry and exit, where probes are, stay the
-// program's.
+// lwp_map (64 bytes, 16-byte aligned), in r14, so that r0-r5, which hold a
+// function's arguments at its entry and its result at its exit, where its
+// probes are, stay the program's.
 //
 // The handlers only journal the probe: each appends one 32-byte event
 // (struct lwp_hex_event in lwp_hexagon_runtime.c) to the journal and
