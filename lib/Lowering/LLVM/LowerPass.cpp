@@ -254,8 +254,6 @@ static void lowerProbes(Module &M, ProbeTarget Target, ArrayRef<Probe> Probes,
                          HexagonProbeConstraints.drop_front(strlen("i,")),
                          /*hasSideEffects=*/true);
       Call = CallInst::Create(Asm, {}, "", P.Call->getIterator());
-      Call->setDoesNotThrow();
-      Call->addFnAttr(Attribute::NoMerge);
     } else if (Target == ProbeTarget::Hexagon) {
       InlineAsm *&Asm = Asms[Kind];
       if (!Asm)
@@ -265,20 +263,22 @@ static void lowerProbes(Module &M, ProbeTarget Target, ArrayRef<Probe> Probes,
             HexagonProbeConstraints,
             /*hasSideEffects=*/true);
       Call = CallInst::Create(Asm, {Slot}, "", P.Call->getIterator());
-      Call->setDoesNotThrow();
-      // Each probe stays where the pass put it (the host handlers are nomerge
-      // functions): the code generator's SimplifyCFG, which Hexagon runs with
-      // common-instruction hoisting, would otherwise hoist the end probes of
-      // all of a switch's cases above its range check and split the check
-      // from its branch (issue 30: the tree interpreter's eval, a packet a
-      // call).
-      Call->addFnAttr(Attribute::NoMerge);
     } else {
       Function *&Handler = Hosts[Kind];
       if (!Handler)
         Handler = getHostHandler(M, HandlerNames[Kind]);
       Call = CallInst::Create(Handler, {Slot}, "", P.Call->getIterator());
       Call->setCallingConv(CallingConv::PreserveAll);
+    }
+    if (Target == ProbeTarget::Hexagon) {
+      Call->setDoesNotThrow();
+      // Each probe stays where the pass put it (the host handlers are
+      // nomerge functions): the code generator's SimplifyCFG, which Hexagon
+      // runs with common-instruction hoisting, would otherwise hoist the end
+      // probes of all of a switch's cases above its range check and split
+      // the check from its branch (issue 30: the tree interpreter's eval, a
+      // packet a call).
+      Call->addFnAttr(Attribute::NoMerge);
     }
     Call->setTailCallKind(CallInst::TCK_NoTail);
     Call->setDebugLoc(P.Call->getDebugLoc());

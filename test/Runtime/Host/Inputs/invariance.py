@@ -12,16 +12,15 @@ dump; the function's figure of a build is the median over its runs. Not the
 smallest: the runtime's estimate of the probes it does not measure errs
 both ways from run to run (its start-up calibration moves with the
 machine's state), and the smallest picks the run that took out the most.
-Prints both figures and their
-ratio, then "invariance ok" when min-ratio <= ratio <= max-ratio (defaults
-0.5 and 1.5), else "invariance FAILED" (exit status 0 either way: FileCheck
-decides). --raw: ALL_BINARY runs without compensation (LWP_COMPENSATE=0)
+Prints both figures and their ratio, then "invariance ok" when min-ratio
+<= ratio <= max-ratio (defaults 0.5 and 1.5), else "invariance FAILED"
+(exit status 0 either way: FileCheck decides). --raw: ALL_BINARY runs without compensation (LWP_COMPENSATE=0)
 and its report without correction, to show what the check catches.
 LWP_REPORT defaults to lwp-report on PATH.
 """
 import json
-import statistics
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -73,10 +72,11 @@ def main(argv):
                                stdout=subprocess.DEVNULL)
                 figures[label].append(cycles(report, binary, dump, function,
                                              extra))
-    best = {k: statistics.median(v) for k, v in figures.items()}
-    ratio = best["all"] / best["alone"] if best["alone"] else float("inf")
+    median = {k: statistics.median(v) for k, v in figures.items()}
+    ratio = (median["all"] / median["alone"] if median["alone"]
+             else float("inf"))
     print("%s: %d cycles with everything instrumented, %d alone, ratio %.2f"
-          % (function, best["all"], best["alone"], ratio))
+          % (function, median["all"], median["alone"], ratio))
     ok = float(opts["--min-ratio"]) <= ratio <= float(opts["--max-ratio"])
     print("invariance ok" if ok else "invariance FAILED")
 
