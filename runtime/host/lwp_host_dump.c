@@ -156,9 +156,15 @@ static void viewThread(const struct lwp_thread_state *S,
   T->top_cycles = TopCycles;
   T->top_instances = TopInstances;
   T->top_nested = TopNested;
-  if (Nodes) {
-    Nodes[0].count = TopInstances;
-    Nodes[0].cycles = TopCycles;
+  /* The root's figures are the top-level ones: the handlers count them
+   * there only. Without a copy, in the live root (only the dump writes its
+   * figures; a recovered state's mapping is private). */
+  struct lwp_dump_node *Root =
+      Nodes ? Nodes
+            : (NumNodes && Live ? (struct lwp_dump_node *)&Live[0].d : NULL);
+  if (Root) {
+    Root->count = TopInstances;
+    Root->cycles = TopCycles;
   }
 }
 

@@ -180,7 +180,9 @@ struct lwp_thread_state {
                              and without compensation */
   uint32_t node_budget; /**< nodes the tree may hold (LWP_CCT_NODES) */
   /** The calling-context tree: node 0 the root, num_nodes in use of
-   *  node_capacity (root_node alone when no array could be had). */
+   *  node_capacity (root_node alone when no array could be had). The
+   *  handlers leave the root's count and cycles 0; the dump writes
+   *  top_instances and top_cycles there. */
   struct lwp_cct_node *nodes;
   uint32_t num_nodes, node_capacity;
   struct lwp_thread_state *next; /**< registry list */
@@ -761,11 +763,15 @@ void lwp_signals_install(void);
  *  for long. */
 static inline __attribute__((always_inline)) uint64_t
 lwp_compensate(struct lwp_thread_state *S, uint64_t Raw) {
-  /* Branch-free: back-to-back probes owe half the time. */
   uint64_t V = Raw - S->overhead, Last = S->last;
   int64_t Owed = (int64_t)(Last - V), Cap = S->debt_cap;
-  /* Beyond the cap, the excess is given back. */
-  S->overhead -= (uint64_t)(Owed > Cap ? Owed - Cap : 0);
+  /* Beyond the cap, the excess is given back. A branch, rarely taken: the
+   * overhead then depends on the counter only on that path, so the next
+   * probe's value does not wait for this one's counter read (branch-free,
+   * a probe pair cost 3 ticks more). Owing is not rare (back-to-back
+   * probes owe half the time): a select. */
+  if (__builtin_expect(Owed > Cap, 0))
+    S->overhead -= (uint64_t)(Owed - Cap);
   V = Owed > 0 ? Last : V;
   S->last = V;
   return V;
@@ -874,8 +880,8 @@ lwp_close_top(struct lwp_thread_state *S, uint64_t Now, int Unwound) {
     S->top_cycles += Incl;
     ++S->top_instances;
     S->top_nested += F->nested;
-    S->nodes[0].d.cycles += Incl;
-    ++S->nodes[0].d.count;
+    /* The root node's figures are these (top_cycles, top_instances): the
+     * dump writes them there. */
   }
 }
 
