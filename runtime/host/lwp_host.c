@@ -83,6 +83,8 @@ static void initCore(void) {
   lwp_cct_budget = (uint32_t)lwp_parse_env("LWP_CCT_NODES", LWP_CCT_NODES, 1,
                                            UINT32_C(1) << 24);
   lwp_compensation = (int)lwp_parse_env("LWP_COMPENSATE", 1, 0, 1);
+  lwp_preemption =
+      lwp_compensation && (int)lwp_parse_env("LWP_PREEMPTION", 1, 0, 1);
   lwp_platform_start();
   /* Image 0 is always the executable, so that a report can tell whether it
    * was given the binary that ran, even when only shared objects have

@@ -185,7 +185,8 @@ void lwp_calibrate(void) {
   uint64_t SavedCap = lwp_cap;
   lwp_cap = UINT64_MAX;
   lwp_sample_every(S, 0);
-  S->residual = S->cost_start = S->cost_end = S->debt_cap = 0;
+  S->residual = S->cost_start = S->cost_end = 0;
+  lwp_set_debt_cap(S, 0);
   S->unmeasured = 0;
   int64_t Empty = 0, Nested = 0;
   if (!lwp_compensation) {
@@ -207,10 +208,13 @@ void lwp_calibrate(void) {
     lwp_thread_clock_init(S);
     /* An empty region holds the ends of its probes outside their reads:
      * measured with every excess given back, as the clock owes nothing. */
-    S->debt_cap = 0;
+    lwp_set_debt_cap(S, 0);
     if (measurePairs(S, Slots, &Empty, &Nested))
       lwp_probe_edge = ticks(Empty) / 2;
   }
+  /* The threads' gaps, from the counter's frequency (the calibration took
+   * about the millisecond it is measured over). */
+  lwp_sched_start();
   lwp_thread_clock_init(S);
   lwp_cap = SavedCap;
   S->num_records = 0;

@@ -23,6 +23,7 @@
  * From the bottom:
  *   lwp_host_platform.c     counter, clock, messages, environment, the lock
  *   lwp_host_file.c         every file the runtime creates, replaces, removes
+ *   lwp_host_sched.c        the time a thread waited for a CPU (the kernel's)
  *   lwp_host_continuous.c   the continuous-mode state file and its memory
  *   lwp_host_core.c         how copies find the process's core; entry points
  *   lwp_host_slow.c         the handlers' slow paths
@@ -199,7 +200,25 @@ struct lwp_thread_state {
   /** A measured end probe's first counter read, for its handler's measured
    *  variant (lwp_host_handler.c). */
   uint64_t measured_in;
+  /** Time off the CPU (lwp_host_sched.c): a value more than gap ticks after
+   *  the thread's last one makes lwp_compensate ask the kernel whether the
+   *  thread was preempted since the last question (lwp_compensate_gap);
+   *  LWP_GAP_NEVER: never (raw clocks, LWP_PREEMPTION=0, the calibration's
+   *  start). */
+  uint64_t gap;
+  uint64_t gap_range;         /**< debt_cap + gap: one compare on the fast path
+                                   (lwp_compensate) */
+  uint64_t sched_raw;         /**< the counter at the last question */
+  uint64_t sched_wall;        /**< CLOCK_MONOTONIC then, nanoseconds */
+  uint64_t sched_cpu;         /**< the thread's CPU time then, nanoseconds */
+  uint64_t sched_voluntary;   /**< its voluntary context switches then */
+  uint64_t sched_involuntary; /**< its involuntary ones (preemptions) */
+  uint64_t preempted;         /**< ticks taken out of the clock so far as
+                                   time the thread waited for a CPU */
 };
+
+/** lwp_thread_state.gap that no gap between two probes reaches. */
+#define LWP_GAP_NEVER (UINT64_C(1) << 62)
 
 /** The cache of a thread without one: LWP_CCT_CACHE empty entries, never
  *  written (every lookup misses). */
@@ -300,6 +319,10 @@ void lwp_platform_start(void);
  *  against CLOCK_MONOTONIC_RAW from lwp_platform_start to now (at least
  *  10 ms), since these machines publish no TSC frequency. */
 uint64_t lwp_counter_frequency(void);
+
+/** lwp_counter_frequency measured over at least a millisecond (x86-64): for
+ *  thresholds, not figures. */
+uint64_t lwp_counter_frequency_rough(void);
 
 /** Writes the strings of \p Parts (NULL-terminated) to stderr with write(2),
  *  which a signal handler may call. */
@@ -421,6 +444,39 @@ int lwp_file_reserve(int Fd, uint64_t From, uint64_t To);
  *  (the state file this process created), and nothing else. */
 void lwp_file_remove_own(const struct lwp_file_dir *Dir,
                          const struct lwp_file_id *Id);
+
+/*===----------------------------------------------------------------------===*
+ * Time off the CPU (lwp_host_sched.c)
+ *===----------------------------------------------------------------------===*/
+
+/** 1: the time a thread waited for a CPU while preempted leaves its clock
+ *  (the default); 0 with LWP_PREEMPTION=0 at start-up, and without
+ *  compensation. */
+extern int lwp_preemption;
+
+/** Ticks between two values of a thread past which its probe asks the
+ *  kernel (about 50 microseconds of the counter); LWP_GAP_NEVER until
+ *  lwp_sched_start, and when lwp_preemption is 0. */
+extern uint64_t lwp_gap_ticks;
+
+/** Sets lwp_gap_ticks from the counter's frequency (measured over at least
+ *  a millisecond since lwp_platform_start). */
+void lwp_sched_start(void);
+
+/** Starts \p S's questions: its gap (lwp_gap_ticks) and what the kernel
+ *  says of the thread at raw counter value \p Raw. The calling thread must
+ *  be \p S's. */
+void lwp_sched_thread_init(struct lwp_thread_state *S, uint64_t Raw);
+
+/** The ticks to take out of \p S's clock at raw counter value \p Raw: the
+ *  time the thread waited for a CPU since the last question (wall-clock
+ *  time less CPU time, CLOCK_MONOTONIC and CLOCK_THREAD_CPUTIME_ID), when
+ *  the kernel counted a preemption and no voluntary switch since then
+ *  (getrusage(RUSAGE_THREAD); a thread that blocked waited for something
+ *  of its own, which is the program's time), at most \p Gap ticks; else 0.
+ *  The next interval starts at \p Raw. */
+uint64_t lwp_sched_waited(struct lwp_thread_state *S, uint64_t Raw,
+                          uint64_t Gap);
 
 /*===----------------------------------------------------------------------===*
  * The core (lwp_host_core.c)
@@ -752,6 +808,15 @@ int lwp_recover_state(const char *StateFile, const char *DumpPath,
  *  dump once, then takes the program's action. */
 void lwp_signals_install(void);
 
+/** lwp_compensate when \p Raw, less the overhead, lies more than \p S's
+ *  gap ticks after the last value: asks the kernel whether the thread
+ *  was preempted since the last question and, if so, takes the time it
+ *  waited for a CPU, at most this gap, out of the clock before the value
+ *  (lwp_host_sched.c); the question's own time leaves the clock after it.
+ *  Returns the value. The handlers' slow path (lwp_host_slow.c). */
+__attribute__((preserve_all)) uint64_t
+lwp_compensate_gap(struct lwp_thread_state *S, uint64_t Raw);
+
 /** The compensated value of raw counter value \p Raw on \p S's thread:
  *  \p Raw less the probes' time so far, never below the last value handed
  *  out. When the estimates took out more than the time since that value,
@@ -760,21 +825,33 @@ void lwp_signals_install(void);
  *  instead of counting only when it is too low. What is owed beyond
  *  \p S's debt_cap ticks (a long run of overestimates) is given back (the
  *  thread's overhead is lowered), so that the clock cannot stand still
- *  for long. */
+ *  for long. A gap of more than \p S's gap ticks since the last value
+ *  (lwp_compensate_gap) loses the time the thread was preempted. */
 static inline __attribute__((always_inline)) uint64_t
 lwp_compensate(struct lwp_thread_state *S, uint64_t Raw) {
   uint64_t V = Raw - S->overhead, Last = S->last;
-  int64_t Owed = (int64_t)(Last - V), Cap = S->debt_cap;
-  /* Beyond the cap, the excess is given back. A branch, rarely taken: the
-   * overhead then depends on the counter only on that path, so the next
+  int64_t Owed = (int64_t)(Last - V);
+  /* One compare for both rare cases: owed beyond the cap (Owed > debt_cap)
+   * or a gap longer than S->gap (Owed < -gap, which wraps). A branch: the
+   * overhead then depends on the counter only on these paths, so the next
    * probe's value does not wait for this one's counter read (branch-free,
-   * a probe pair cost 3 ticks more). Owing is not rare (back-to-back
-   * probes owe half the time): a select. */
-  if (__builtin_expect(Owed > Cap, 0))
-    S->overhead -= (uint64_t)(Owed - Cap);
+   * a probe pair cost 3 ticks more). */
+  if (__builtin_expect((uint64_t)Owed + S->gap > S->gap_range, 0)) {
+    if (Owed < 0)
+      return lwp_compensate_gap(S, Raw);
+    /* Beyond the cap, the excess is given back. */
+    S->overhead -= (uint64_t)(Owed - (int64_t)S->debt_cap);
+  }
+  /* Owing is not rare (back-to-back probes owe half the time): a select. */
   V = Owed > 0 ? Last : V;
   S->last = V;
   return V;
+}
+
+/** Sets \p S's debt cap to \p Cap ticks (lwp_compensate). */
+static inline void lwp_set_debt_cap(struct lwp_thread_state *S, uint32_t Cap) {
+  S->debt_cap = Cap;
+  S->gap_range = Cap + S->gap;
 }
 
 /** True when \p S's clock is compensated: some probes are measured in

@@ -41,8 +41,11 @@ void lwp_platform_start(void) {
   StartTicks = lwp_read_counter();
 }
 
-uint64_t lwp_counter_frequency(void) {
+/* Counter ticks per second, measured over at least \p MinNanos since
+ * lwp_platform_start on x86-64. */
+static uint64_t frequencyAfter(uint64_t MinNanos) {
 #if defined(__aarch64__)
+  (void)MinNanos;
   uint64_t F;
   __asm__ volatile("mrs %0, cntfrq_el0" : "=r"(F));
   return F;
@@ -51,11 +54,15 @@ uint64_t lwp_counter_frequency(void) {
   do {
     Nanos = monotonicNanos();
     Ticks = lwp_read_counter();
-  } while (Nanos - StartNanos < 10000000u);
+  } while (Nanos - StartNanos < MinNanos);
   return (uint64_t)((double)(Ticks - StartTicks) * 1e9 /
                     (double)(Nanos - StartNanos));
 #endif
 }
+
+uint64_t lwp_counter_frequency(void) { return frequencyAfter(10000000u); }
+
+uint64_t lwp_counter_frequency_rough(void) { return frequencyAfter(1000000u); }
 
 void lwp_say(const char *const *Parts) {
   for (; *Parts; ++Parts) {

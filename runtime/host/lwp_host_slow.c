@@ -146,6 +146,20 @@ static __attribute__((noinline)) void resumeSlow(struct lwp_thread_state *S,
   R->cycles = Now;
 }
 
+/* lwp_compensate past a gap: the time the thread waited for a CPU leaves
+ * the clock before the value, the question's own time after it. */
+static __attribute__((noinline)) uint64_t
+compensateGap(struct lwp_thread_state *S, uint64_t Raw) {
+  uint64_t Entered = lwp_read_counter();
+  uint64_t V = Raw - S->overhead, Last = S->last;
+  uint64_t Waited = lwp_sched_waited(S, Raw, V - Last);
+  S->preempted += Waited;
+  V -= Waited;
+  S->last = V;
+  S->overhead += Waited + (lwp_read_counter() - Entered);
+  return V;
+}
+
 /* The preserve_all entry points: each calls its body, an ordinary function,
  * so that its own frame holds only the registers preserve_all keeps beyond
  * the C convention's (x9-x15 and the vector registers on AArch64, 464
@@ -162,6 +176,11 @@ LWP_SLOW_ENTRY struct lwp_thread_state *
 lwp_probe_slow(struct lwp_thread_state *S, uint32_t Id, uintptr_t Sp,
                int IsStart) {
   return probeSlow(S, Id, Sp, IsStart);
+}
+
+LWP_SLOW_ENTRY uint64_t lwp_compensate_gap(struct lwp_thread_state *S,
+                                           uint64_t Raw) {
+  return compensateGap(S, Raw);
 }
 
 LWP_SLOW_ENTRY uint32_t lwp_cct_child_slow(struct lwp_thread_state *S,

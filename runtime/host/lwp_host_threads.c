@@ -22,7 +22,10 @@
 #include <unistd.h>
 
 struct lwp_thread_state *lwp_registry;
-struct lwp_thread_state lwp_fallback_state;
+/* Shared by threads without a state of their own: it never asks the kernel
+ * of a gap (its thread is any of them). */
+struct lwp_thread_state lwp_fallback_state = {.gap = LWP_GAP_NEVER,
+                                              .gap_range = LWP_GAP_NEVER};
 struct lwp_dump_region *lwp_retired_acc;
 uint32_t lwp_retired_limit;
 uint64_t lwp_buffer_records = LWP_BUFFER_RECORDS;
@@ -256,6 +259,7 @@ void lwp_thread_clock_init(struct lwp_thread_state *S) {
   S->cost_start = On ? lwp_probe_start_cost : 0;
   S->cost_end = On ? lwp_probe_end_cost : 0;
   S->debt_cap = 16 * (S->cost_start + S->cost_end);
+  lwp_sched_thread_init(S, lwp_read_counter());
 }
 
 /** Forgets \p S's figures and records. With \p KeepOpen, the instances open
@@ -305,5 +309,7 @@ void lwp_threads_fork_child(struct lwp_thread_state *S) {
     S->next = NULL;
     resetState(S, /*KeepOpen=*/1);
     S->thread_id = (uint64_t)syscall(SYS_gettid);
+    /* The child's thread starts its CPU time and switches from zero. */
+    lwp_sched_thread_init(S, lwp_read_counter());
   }
 }
