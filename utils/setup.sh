@@ -18,6 +18,8 @@
 #   libclang-rt-22-dev                       libFuzzer, sanitizers, XRay runtime (fuzz, bench)
 #   libomp-22-dev                            OpenMP runtime (parallel loops on threads, lwp-run --openmp)
 #   time                                     /usr/bin/time -v (utils/bench peak memory)
+#   strace                                   counts the runtime's system calls
+#                                            (test/Runtime/Host/preemption.test)
 #   libsimdjson-dev                          simdjson 3: the TVM lwp.json import (lwp-report --tvm-json)
 #   newlib-source                            newlib's source tarball: the Hexagon C library
 #                                            (runtime/hexagon/libc, built by the build)
@@ -54,7 +56,7 @@ PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22 lld-22
           qemu-user cmake ninja-build g++ python3 libgtest-dev zlib1g-dev libzstd-dev libedit-dev
           libcurl4-openssl-dev libxml2-dev libffi-dev libc6-dev-arm64-cross
           libgcc-12-dev-arm64-cross libstdc++-12-dev-arm64-cross
-          libclang-rt-22-dev libomp-22-dev time newlib-source libsimdjson-dev
+          libclang-rt-22-dev libomp-22-dev time strace newlib-source libsimdjson-dev
           csmith libcsmith-dev creduce chromium
           libonnx-dev libprotobuf-dev protobuf-compiler libonnx-testdata python3-onnx
           python3-numpy)

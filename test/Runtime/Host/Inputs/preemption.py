@@ -3,7 +3,7 @@ program pinned to one CPU, alone and beside a busy process pinned to the
 same CPU (which takes about half of it), and compares a function's cycles.
 
   preemption.py [--report LWP_REPORT] --function NAME [--runs N]
-      BINARY [-- PROGRAM_ARGS...]
+      [--blocked NAME --blocked-seconds S] BINARY [-- PROGRAM_ARGS...]
 
 Three builds of figures, each the median of N runs (default 3), the runs
 interleaved: alone; contended (the runtime takes the time the thread was
@@ -12,7 +12,10 @@ kept). Prints the three figures and the contended ones' ratios to alone,
 then "preemption taken out ok" when 0.8 <= contended/alone <= 1.25, else
 "... FAILED", and "preemption kept ok" when kept/alone >= 1.5 (the check
 above would catch a runtime that kept it), else "... FAILED". Exit status
-0 either way: FileCheck decides. LWP_REPORT defaults to lwp-report on PATH.
+0 either way: FileCheck decides. With --blocked, also "blocked time kept
+ok" when that function, which blocks (sleeps) rather than computes, reads
+at least S seconds of the counter in every contended run, else "...
+FAILED". LWP_REPORT defaults to lwp-report on PATH.
 """
 import json
 import os
@@ -24,18 +27,23 @@ import tempfile
 BUSY = "import os\nos.sched_setaffinity(0, {%d})\nwhile True:\n    pass\n"
 
 
-def cycles(report, binary, dump, function):
+def profile(report, binary, dump):
     out = subprocess.run([report, binary, dump, "--format=json"],
                          capture_output=True, text=True, check=True).stdout
-    for row in json.loads(out)["regions"]:
+    return json.loads(out)
+
+
+def cycles(profile, function):
+    for row in profile["regions"]:
         if row.get("kind") == "function" and row.get("function") == function:
             return row["cycles"]
-    sys.exit("preemption.py: no function region '%s' in %s" % (function, dump))
+    sys.exit("preemption.py: no function region '%s'" % function)
 
 
 def main(argv):
     args = argv[1:]
     report, function, runs = "lwp-report", None, 3
+    blocked, blocked_seconds = None, 0.0
     while args and args[0].startswith("--") and args[0] != "--":
         name, value = args.pop(0), args.pop(0)
         if name == "--report":
@@ -44,6 +52,10 @@ def main(argv):
             function = value
         elif name == "--runs":
             runs = int(value)
+        elif name == "--blocked":
+            blocked = value
+        elif name == "--blocked-seconds":
+            blocked_seconds = float(value)
         else:
             sys.exit("preemption.py: unknown option " + name)
     if not function or not args:
@@ -53,20 +65,27 @@ def main(argv):
     cpu = min(os.sched_getaffinity(0))
     pin = lambda: os.sched_setaffinity(0, {cpu})
     figures = {"alone": [], "contended": [], "kept": []}
+    blocked_ok = True
     with tempfile.TemporaryDirectory() as tmp:
         def run(label, n, extra_env):
             dump = os.path.join(tmp, "%s.%d.dump" % (label, n))
             env = dict(os.environ, LWP_OUTPUT=dump, **extra_env)
             subprocess.run([binary] + prog_args, env=env, check=True,
                            stdout=subprocess.DEVNULL, preexec_fn=pin)
-            figures[label].append(cycles(report, binary, dump, function))
+            p = profile(report, binary, dump)
+            figures[label].append(cycles(p, function))
+            if blocked and label == "contended":
+                seconds = cycles(p, blocked) / p["dump"]["counter_hz"]
+                print("%s: %.3f s beside a busy process" % (blocked, seconds))
+                return seconds >= blocked_seconds
+            return True
 
         for n in range(runs):
             run("alone", n, {})
         busy = subprocess.Popen([sys.executable, "-c", BUSY % cpu])
         try:
             for n in range(runs):
-                run("contended", n, {})
+                blocked_ok = run("contended", n, {}) and blocked_ok
                 run("kept", n, {"LWP_PREEMPTION": "0"})
         finally:
             busy.kill()
@@ -79,6 +98,8 @@ def main(argv):
     print("preemption taken out " + ("ok" if 0.8 <= taken <= 1.25
                                      else "FAILED"))
     print("preemption kept " + ("ok" if kept >= 1.5 else "FAILED"))
+    if blocked:
+        print("blocked time kept " + ("ok" if blocked_ok else "FAILED"))
 
 
 if __name__ == "__main__":
