@@ -209,12 +209,10 @@ struct lwp_thread_state {
   uint64_t gap_range;         /**< debt_cap + gap: one compare on the fast path
                                    (lwp_compensate) */
   uint64_t sched_raw;         /**< the counter at the last question */
-  uint64_t sched_wall;        /**< CLOCK_MONOTONIC then, nanoseconds */
+  uint64_t sched_wall;        /**< CLOCK_MONOTONIC_RAW then, nanoseconds */
   uint64_t sched_cpu;         /**< the thread's CPU time then, nanoseconds */
   uint64_t sched_voluntary;   /**< its voluntary context switches then */
   uint64_t sched_involuntary; /**< its involuntary ones (preemptions) */
-  uint64_t preempted;         /**< ticks taken out of the clock so far as
-                                   time the thread waited for a CPU */
 };
 
 /** lwp_thread_state.gap that no gap between two probes reaches. */
@@ -314,6 +312,9 @@ int lwp_is_tool(void);
 /** Remembers the clock and the counter at start-up, for
  *  lwp_counter_frequency. */
 void lwp_platform_start(void);
+
+/** CLOCK_MONOTONIC_RAW now, in nanoseconds (not moved by NTP). */
+uint64_t lwp_monotonic_nanos(void);
 
 /** Counter ticks per second. AArch64 says it; on x86-64 the TSC is measured
  *  against CLOCK_MONOTONIC_RAW from lwp_platform_start to now (at least
@@ -470,7 +471,7 @@ void lwp_sched_thread_init(struct lwp_thread_state *S, uint64_t Raw);
 
 /** The ticks to take out of \p S's clock at raw counter value \p Raw: the
  *  time the thread waited for a CPU since the last question (wall-clock
- *  time less CPU time, CLOCK_MONOTONIC and CLOCK_THREAD_CPUTIME_ID), when
+ *  time less CPU time, CLOCK_MONOTONIC_RAW and CLOCK_THREAD_CPUTIME_ID), when
  *  the kernel counted a preemption and no voluntary switch since then
  *  (getrusage(RUSAGE_THREAD); a thread that blocked waited for something
  *  of its own, which is the program's time), at most \p Gap ticks; else 0.

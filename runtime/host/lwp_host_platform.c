@@ -30,14 +30,14 @@ int lwp_is_tool(void) { return &lwp_tool_not_profiled != NULL; }
 
 static uint64_t StartTicks, StartNanos;
 
-static uint64_t monotonicNanos(void) {
+uint64_t lwp_monotonic_nanos(void) {
   struct timespec T;
   clock_gettime(CLOCK_MONOTONIC_RAW, &T);
   return (uint64_t)T.tv_sec * 1000000000u + (uint64_t)T.tv_nsec;
 }
 
 void lwp_platform_start(void) {
-  StartNanos = monotonicNanos();
+  StartNanos = lwp_monotonic_nanos();
   StartTicks = lwp_read_counter();
 }
 
@@ -52,7 +52,7 @@ static uint64_t frequencyAfter(uint64_t MinNanos) {
 #else
   uint64_t Nanos, Ticks;
   do {
-    Nanos = monotonicNanos();
+    Nanos = lwp_monotonic_nanos();
     Ticks = lwp_read_counter();
   } while (Nanos - StartNanos < MinNanos);
   return (uint64_t)((double)(Ticks - StartTicks) * 1e9 /

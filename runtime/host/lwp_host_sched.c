@@ -19,8 +19,8 @@
  * thread's last one, asks the kernel (lwp_compensate_gap, lwp_sched_waited):
  * getrusage(RUSAGE_THREAD) gives the thread's voluntary and involuntary
  * context switches, CLOCK_THREAD_CPUTIME_ID its CPU time and
- * CLOCK_MONOTONIC the time, all since the last question. When the thread was
- * preempted and did not block since then, the time it was off the CPU
+ * CLOCK_MONOTONIC_RAW the time, all since the last question. When the thread
+ * was preempted and did not block since then, the time it was off the CPU
  * (wall-clock time less CPU time) is time it waited for a CPU, and leaves its
  * clock before the value, at most the gap. A thread that blocked (I/O, a lock,
  * sleep) keeps that time: waiting for something of its own is the program's
@@ -51,10 +51,6 @@ void lwp_sched_start(void) {
   lwp_gap_ticks = Ticks ? Ticks : 1;
 }
 
-static uint64_t nanos(const struct timespec *T) {
-  return (uint64_t)T->tv_sec * 1000000000u + (uint64_t)T->tv_nsec;
-}
-
 /* What the kernel says of the calling thread now: the time and its CPU time
  * (nanoseconds; CLOCK_THREAD_CPUTIME_ID holds the running slice, where
  * getrusage's CPU times lag by up to a scheduler tick), and its context
@@ -62,21 +58,21 @@ static uint64_t nanos(const struct timespec *T) {
 static int askKernel(uint64_t *Wall, uint64_t *Cpu, uint64_t *Voluntary,
                      uint64_t *Involuntary) {
   struct rusage U;
-  struct timespec C, W;
+  struct timespec C;
   if (getrusage(RUSAGE_THREAD, &U) != 0 ||
-      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &C) != 0 ||
-      clock_gettime(CLOCK_MONOTONIC, &W) != 0)
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &C) != 0)
     return -1;
-  *Wall = nanos(&W);
-  *Cpu = nanos(&C);
+  *Wall = lwp_monotonic_nanos();
+  *Cpu = (uint64_t)C.tv_sec * 1000000000u + (uint64_t)C.tv_nsec;
   *Voluntary = (uint64_t)U.ru_nvcsw;
   *Involuntary = (uint64_t)U.ru_nivcsw;
   return 0;
 }
 
 void lwp_sched_thread_init(struct lwp_thread_state *S, uint64_t Raw) {
-  S->gap = lwp_compensation ? lwp_gap_ticks : LWP_GAP_NEVER;
-  S->gap_range = S->debt_cap + S->gap;
+  /* LWP_GAP_NEVER without compensation: lwp_preemption is 0 then. */
+  S->gap = lwp_gap_ticks;
+  lwp_set_debt_cap(S, S->debt_cap);
   S->sched_raw = Raw;
   if (S->gap == LWP_GAP_NEVER ||
       askKernel(&S->sched_wall, &S->sched_cpu, &S->sched_voluntary,

@@ -153,7 +153,6 @@ compensateGap(struct lwp_thread_state *S, uint64_t Raw) {
   uint64_t Entered = lwp_read_counter();
   uint64_t V = Raw - S->overhead, Last = S->last;
   uint64_t Waited = lwp_sched_waited(S, Raw, V - Last);
-  S->preempted += Waited;
   V -= Waited;
   S->last = V;
   S->overhead += Waited + (lwp_read_counter() - Entered);
